@@ -1,0 +1,85 @@
+/**
+ * What the bench pages offer the runner (bench/browser.ts calls them through page.evaluate),
+ * and what the runner offers the pages. Times the runner compares with its own are epoch ms
+ * (Date.now()): page and runner share the machine's clock.
+ */
+
+export interface ReplicaSyncResult {
+  /** Opening the RxDB database with its collections (not part of `ms`). */
+  openMs: number;
+  /** From startSync to every expected permit stored in IndexedDB. */
+  ms: number;
+  permits: number;
+}
+
+export interface BaselineResult {
+  /** From the first request to the last page written. */
+  ms: number;
+  /** Of which waiting for the server and parsing (the rest is Dexie's bulkPut). */
+  fetchMs: number;
+  writeMs: number;
+  permits: number;
+  /** Size of the JSON pages as received. */
+  bytes: number;
+}
+
+export interface StorageUsage {
+  /** navigator.storage.estimate().usage of the origin: the replica is all this page stores. */
+  usage: number;
+}
+
+/** A permit the bench user may edit, and the sub-form its content is keyed by. */
+export interface EditablePermit {
+  id: string;
+  form: string;
+}
+
+/** One content edit: sets `form.key` of the permit to `value` (JSON Patch `add`). */
+export interface ContentEdit {
+  id: string;
+  form: string;
+  key: string;
+  value: string;
+}
+
+export interface DrainResult {
+  /** When the user's outbox had no pending entry left (epoch ms). */
+  at: number;
+  refused: number;
+}
+
+/** replica.html: the app's replica. */
+export interface ReplicaPage {
+  /** Opens a fresh replica (the app's schemas, Dexie storage) and runs the app's sync engine until `expected` permits are stored. */
+  syncReplica(owner: string, expected: number): Promise<ReplicaSyncResult>;
+  /** Waits until every collection has been pulled to the end once; returns ms since the sync started. */
+  allSynced(owner: string): Promise<number>;
+  storageUsage(): Promise<StorageUsage>;
+  /** Permits of the replica at `locationId` whose content is editable in their state. */
+  editablePermits(locationId: number, count: number): Promise<EditablePermit[]>;
+  /** Subscribes to the permit; resolves once subscribed. `watched` then gives when `edit` became visible. */
+  watchEdit(edit: ContentEdit): Promise<void>;
+  watched(): Promise<number>;
+  /** Appends the edits to the outbox (the app's one write path); returns how long that took. */
+  queueEdits(owner: string, edits: ContentEdit[]): Promise<number>;
+  /** Subscribes to the sync status; resolves once subscribed. `drained` then gives when the queue emptied. */
+  watchDrain(owner: string): Promise<void>;
+  drained(): Promise<DrainResult>;
+}
+
+/** baseline.html: no RxDB (which bundles a Dexie of its own; two Dexies refuse to share a page). */
+export interface BaselinePage {
+  /** The same JSON pages fetched and bulk-written with Dexie directly, into a database of its own. */
+  baseline(pageSize: number): Promise<BaselineResult>;
+}
+
+export const PAGES = { replica: 'replica.html', baseline: 'baseline.html' } as const;
+
+declare global {
+  interface Window {
+    /** ReplicaPage or BaselinePage, whichever page this is. */
+    bench: object;
+    /** The bench user's bearer token, from the runner (it signs in again before expiry). */
+    benchToken(): Promise<string>;
+  }
+}

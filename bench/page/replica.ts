@@ -1,0 +1,113 @@
+/**
+ * The replica side of the bench page: the app's database (src/db), the app's sync engine and
+ * outbox (replication/), on the storage the app uses in the browser (Dexie on IndexedDB).
+ * One replica per page, like the app.
+ */
+import { filter, firstValueFrom, type Subscription } from 'rxjs';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { appendToOutbox } from '../../replication/outbox';
+import type { ReplicaDatabase } from '../../replication/replica';
+import { startSync } from '../../replication/sync';
+import { syncStatus$ } from '../../replication/syncStatus';
+import { createReplicaDatabase } from '../../src/db/database';
+import type { ContentEdit, DrainResult, EditablePermit, ReplicaSyncResult } from './api';
+
+/** States in which every content field is editable (SPEC §4), so a bench edit is never refused. */
+const EDITABLE_STATES = ['DRAFT', 'PRE-APPROVAL', 'PENDING'];
+
+let db: ReplicaDatabase | null = null;
+let syncStarted = 0;
+
+function replica(): ReplicaDatabase {
+  if (!db) throw new Error('The replica is not open: call syncReplica first.');
+  return db;
+}
+
+export async function syncReplica(owner: string, expected: number): Promise<ReplicaSyncResult> {
+  if (db) throw new Error('This page has a replica already: use a fresh page.');
+  const opening = performance.now();
+  // As src/db/index.ts opens it in a production build: shared by tabs, so with leader election.
+  db = await createReplicaDatabase({ storage: getRxStorageDexie(), name: 'openpermit', multiInstance: true });
+  const started = (syncStarted = performance.now());
+  // The dashboard's count query: it emits after each write that reached IndexedDB.
+  const stored = firstValueFrom(db.permits.count().$.pipe(filter((n) => n >= expected)));
+  startSync({ db, owner });
+  const permits = await stored;
+  return { openMs: started - opening, ms: performance.now() - started, permits };
+}
+
+export async function allSynced(owner: string): Promise<number> {
+  await firstValueFrom(syncStatus$(replica(), owner).pipe(filter((status) => status.firstSyncDone)));
+  return performance.now() - syncStarted;
+}
+
+export async function editablePermits(locationId: number, count: number): Promise<EditablePermit[]> {
+  const docs = await replica().permits.find({ selector: { LocationId: locationId, State: { $in: EDITABLE_STATES } } }).exec();
+  return docs.slice(0, count).map((doc) => ({ id: doc.PermitInstanceId, form: Object.keys(doc.ContentJSON)[0] ?? 'Permit' }));
+}
+
+let watching: Promise<number> | null = null;
+
+/** Resolves once the permit's query has emitted (so it is subscribed); `watched` resolves when the edit shows. */
+export function watchEdit(edit: ContentEdit): Promise<void> {
+  return new Promise<void>((subscribed) => {
+    watching = new Promise<number>((visible) => {
+      let subscription: Subscription | null = null;
+      let done = false;
+      subscription = replica()
+        .permits.findOne(edit.id)
+        .$.subscribe((doc) => {
+          subscribed();
+          const content = doc?.ContentJSON as Record<string, Record<string, unknown> | undefined> | undefined;
+          if (done || content?.[edit.form]?.[edit.key] !== edit.value) return;
+          done = true;
+          visible(Date.now());
+          subscription?.unsubscribe();
+        });
+      if (done) subscription.unsubscribe();
+    });
+  });
+}
+
+export function watched(): Promise<number> {
+  if (!watching) throw new Error('Nothing is watched: call watchEdit first.');
+  return watching;
+}
+
+/** Appends each edit as the permit form would: a PATCH /permitcontent entry in the outbox. */
+export async function queueEdits(owner: string, edits: ContentEdit[]): Promise<number> {
+  const started = performance.now();
+  for (const edit of edits) {
+    await appendToOutbox(replica(), owner, {
+      method: 'PATCH',
+      path: `/permitcontent?PermitInstanceId=${encodeURIComponent(edit.id)}`,
+      body: { ops: [{ op: 'add', path: `/${edit.form}/${edit.key}`, value: edit.value }] },
+      label: `Bench edit ${edit.key}`,
+      effects: [{ collection: 'permits', key: edit.id, kind: 'patch', fields: {} }],
+    });
+  }
+  return performance.now() - started;
+}
+
+let draining: Promise<DrainResult> | null = null;
+
+/** Follows the header's status (pending count) until the user's queue is empty. */
+export async function watchDrain(owner: string): Promise<void> {
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  const status$ = syncStatus$(replica(), owner);
+  draining = firstValueFrom(
+    status$.pipe(
+      filter((status) => {
+        subscribed();
+        return status.pendingCount === 0;
+      }),
+    ),
+  ).then((status) => ({ at: Date.now(), refused: status.refusedCount }));
+  await ready;
+}
+
+export function drained(): Promise<DrainResult> {
+  if (!draining) throw new Error('No drain is watched: call watchDrain first.');
+  return draining;
+}

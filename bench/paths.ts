@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: commands of package.json run there. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Where the bench page is built and served from (the server's STATIC_DIR): under
+ * node_modules/.cache, out of git's and ESLint's way.
+ */
+export const BENCH_PAGE_DIR = fileURLToPath(new URL('../node_modules/.cache/openpermit-bench-page', import.meta.url));

@@ -1,0 +1,81 @@
+/**
+ * The printed result: one row per figure with its target. A missed target is shown, never
+ * turned into a failing exit code (DESIGN.md §8: benchmarks do not fail builds on a time).
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { DrainSample } from './scenarios/drain';
+import type { InitialSyncSample } from './scenarios/initialSync';
+import { formatMb, formatMs, formatSamples, median, quantile } from './stats';
+
+export interface BenchResults {
+  chromium: string;
+  /** os.loadavg() when the bench started. */
+  loadAtStart: number[];
+  database: string;
+  permits: number;
+  initialSync: InitialSyncSample[];
+  liveChanges: number[];
+  drains: DrainSample[];
+}
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  met?: boolean;
+  samples?: string;
+}
+
+/** Nothing measured (e.g. `--drains 0`): no verdict. */
+const verdict = (met: boolean | undefined, value: string) => (met === undefined || value.startsWith('–') ? '' : met ? 'yes' : 'NO');
+
+function rows(r: BenchResults): Row[] {
+  const sync = r.initialSync;
+  const replicaMs = median(sync.map((s) => s.replica.ms));
+  const baselineMs = median(sync.map((s) => s.baseline.ms));
+  const ratios = sync.map((s) => s.replica.ms / s.baseline.ms);
+  const ratio = median(ratios);
+  const usage = median(sync.map((s) => s.usage.usage));
+  const p50 = quantile(r.liveChanges, 0.5);
+  const drainMs = median(r.drains.map((d) => d.ms));
+  const arrived = r.drains.length > 0 ? Math.min(...r.drains.map((d) => d.arrived)) : Number.NaN;
+  const edits = r.drains[0]?.edits ?? Number.NaN;
+  return [
+    { figure: `1. Initial sync, ${r.permits} permits (app sync engine)`, value: formatMs(replicaMs), target: '≤ 1.5 s', met: replicaMs <= 1500, samples: formatSamples(sync.map((s) => s.replica.ms)) },
+    { figure: '   baseline: same pages, Dexie bulkPut', value: formatMs(baselineMs), target: '', samples: formatSamples(sync.map((s) => s.baseline.ms)) },
+    { figure: '     of which fetch + parse / bulkPut', value: `${formatMs(median(sync.map((s) => s.baseline.fetchMs)))} / ${formatMs(median(sync.map((s) => s.baseline.writeMs)))}`, target: '' },
+    { figure: '   ratio replica / baseline', value: `${ratio.toFixed(2)}×`, target: '≤ 2×', met: ratio <= 2, samples: ratios.map((x) => x.toFixed(2)).join(' ') },
+    { figure: '   whole replica (all 7 collections)', value: formatMs(median(sync.map((s) => s.wholeReplicaMs))), target: '' },
+    { figure: '   opening the RxDB database (before)', value: formatMs(median(sync.map((s) => s.replica.openMs))), target: '' },
+    { figure: `2. Server change → 2nd client, p50 (n=${r.liveChanges.length})`, value: formatMs(p50), target: '≤ 250 ms', met: p50 <= 250 },
+    { figure: '   p95', value: formatMs(quantile(r.liveChanges, 0.95)), target: '', samples: formatSamples([...r.liveChanges].sort((a, b) => a - b)) },
+    { figure: '3. IndexedDB usage after the sync', value: formatMb(usage), target: '≤ 60 MB', met: usage <= 60 * 1024 * 1024, samples: sync.map((s) => formatMb(s.usage.usage)).join(' ') },
+    { figure: '   JSON received (baseline, 1 sync)', value: formatMb(median(sync.map((s) => s.baseline.bytes))), target: '' },
+    { figure: `4. Drain of ${r.drains[0]?.edits ?? 'the'} queued edits`, value: formatMs(drainMs), target: '≤ 10 s', met: drainMs <= 10_000, samples: formatSamples(r.drains.map((d) => d.ms)) },
+    { figure: '   arrived on the server (fewest of runs)', value: r.drains.length > 0 ? `${arrived} / ${edits}` : '–', target: 'all', met: arrived === edits },
+    { figure: '   refused / queueing offline took', value: r.drains.length > 0 ? `${Math.max(...r.drains.map((d) => d.refused))} / ${formatMs(median(r.drains.map((d) => d.queueMs)))}` : '–', target: '' },
+  ];
+}
+
+export function printReport(r: BenchResults): void {
+  const table = rows(r);
+  const header: Row = { figure: 'Figure (median of runs)', value: 'Value', target: 'Target', samples: 'Samples' };
+  const all = [header, ...table];
+  const width = (pick: (row: Row) => string) => Math.max(...all.map((row) => pick(row).length));
+  const widths = [width((x) => x.figure), width((x) => x.value), width((x) => x.target), 4];
+  const line = (row: Row, met: string) =>
+    [row.figure.padEnd(widths[0]!), row.value.padStart(widths[1]!), row.target.padEnd(widths[2]!), met.padEnd(widths[3]!), row.samples ?? ''].join('  ').trimEnd();
+  const cpu = cpus();
+  console.log('');
+  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`);
+  // Other work on the machine moves every figure: the load tells the reader how quiet it was.
+  const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+  console.log(`Load average (1/5/15 min): ${load(r.loadAtStart)} at the start, ${load(loadavg())} at the end`);
+  console.log(`Browser: ${r.chromium}, headless, profile on disk · Server: ${r.database}`);
+  console.log(`Runs: initial sync ${r.initialSync.length}, live changes ${r.liveChanges.length}, drains ${r.drains.length} (after warm-up)`);
+  console.log('');
+  console.log(line(header, 'Met'));
+  console.log('-'.repeat(line(header, 'Met').length + 20));
+  for (const row of table) console.log(line(row, verdict(row.met, row.value)));
+  console.log('');
+}

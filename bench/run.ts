@@ -1,0 +1,120 @@
+/**
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3]`
+ * (`--changes 0 --drains 0` measures the initial sync only.)
+ *
+ * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
+ * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
+ * figures with their targets; exits non-zero only when the bench could not run.
+ *
+ * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
+ * otherwise), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_NO_MINIFY=1 (readable profiles).
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { SyncPage } from '../schemas';
+import type { ReplicaPage } from './page/api';
+import { chromiumVersion, closeAllTabs, openBenchTab } from './browser';
+import type { BenchEnv } from './env';
+import { printReport } from './report';
+import { measureDrain, type DrainSample } from './scenarios/drain';
+import { measureInitialSync } from './scenarios/initialSync';
+import { measureLiveChanges } from './scenarios/liveChange';
+import { startBenchServer, type BenchServer } from './server';
+import { BENCH_USER, homeAtSite, signIn } from './session';
+
+const { values } = parseArgs({
+  options: {
+    permits: { type: 'string', default: '5000' },
+    warmups: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '5' },
+    changes: { type: 'string', default: '20' },
+    edits: { type: 'string', default: '1000' },
+    drains: { type: 'string', default: '3' },
+  },
+});
+const option = (name: keyof typeof values) => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${values[name]}"`);
+  return n;
+};
+
+/**
+ * Permits the drain's edits are spread over, as a shift's edits would be. Each edit adds a field,
+ * and a permit's content costs more to merge as it grows: spread thin, it grows slowly.
+ */
+const DRAIN_PERMITS = 200;
+/** A short drain before the measured ones: the first requests of a route warm the server up. */
+const DRAIN_WARMUP_EDITS = 50;
+
+const log = (line: string) => console.log(line);
+
+async function permitsInScope(env: Pick<BenchEnv, 'session'>): Promise<number> {
+  const page = await env.session.http.api<SyncPage>('GET', '/sync/permits?limit=1');
+  return page.documents.length + page.remaining;
+}
+
+/** Measures 2 and 4 in one live client: its replica synced, then changes from the server, then its own queued edits. */
+async function secondClient(env: BenchEnv): Promise<{ liveChanges: number[]; drains: DrainSample[] }> {
+  const [changes, drainRuns] = [option('changes'), option('drains')];
+  if (changes === 0 && drainRuns === 0) return { liveChanges: [], drains: [] };
+  log('Measure 2 and 4: a second client, live…');
+  const tab = await openBenchTab<ReplicaPage>(env.url, env.session, 'replica');
+  try {
+    await tab.call('syncReplica', env.owner, env.expectedPermits);
+    await tab.call('allSynced', env.owner);
+    const editable = await tab.call('editablePermits', BENCH_USER.editsAt, DRAIN_PERMITS + 1);
+    if (editable.length < 2) throw new Error(`Too few editable permits at location ${BENCH_USER.editsAt}: seed more.`);
+    const [watched, ...drainPermits] = editable;
+    const liveChanges = changes > 0 ? await measureLiveChanges(env, tab, watched!, 3, changes) : [];
+    if (changes > 0) log(`  live changes: ${liveChanges.map(Math.round).join(' ')} ms`);
+
+    const drains: DrainSample[] = [];
+    const tag = `bench${Date.now().toString(36)}`;
+    if (drainRuns > 0) await measureDrain(env, tab, drainPermits, DRAIN_WARMUP_EDITS, `${tag}w`);
+    for (let i = 0; i < drainRuns; i++) {
+      const sample = await measureDrain(env, tab, drainPermits, option('edits'), `${tag}d${i}`);
+      log(`  drain ${i + 1}/${drainRuns}: ${Math.round(sample.ms)} ms, ${sample.arrived} of ${sample.edits} arrived`);
+      drains.push(sample);
+    }
+    return { liveChanges, drains };
+  } finally {
+    await tab.close();
+  }
+}
+
+async function bench(server: BenchServer): Promise<void> {
+  const loadAtStart = loadavg();
+  const session = await signIn(server.url);
+  await homeAtSite(session);
+  const env: BenchEnv = { url: server.url, session, owner: BENCH_USER.email, expectedPermits: 0, log };
+  env.expectedPermits = await permitsInScope(env);
+  log(`The bench user's replica scope: ${env.expectedPermits} permits.`);
+
+  log('Measure 1 and 3: initial sync and IndexedDB size…');
+  const initialSync = await measureInitialSync(env, option('warmups'), option('runs'));
+  const { liveChanges, drains } = await secondClient(env);
+  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains });
+}
+
+let server: BenchServer | null = null;
+/** Stops what the bench started (browsers, the server and its data) however the run ends. */
+const cleanUp = async () => {
+  await closeAllTabs().catch(() => undefined);
+  await server?.stop();
+  server = null;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`Stopped by ${signal}.`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+}
+try {
+  server = await startBenchServer({ permits: option('permits'), log });
+  await bench(server);
+} catch (error) {
+  console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

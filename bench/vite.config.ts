@@ -1,0 +1,25 @@
+/**
+ * Builds the bench page (bench/page) for the benchmark's server to serve as its static files:
+ * the page then shares the API's origin, as the app does, and runs the app's own storage and
+ * replication modules in a production build (no RxDB dev-mode). The app's vite.config.ts is
+ * not involved.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { PAGES } from './page/api';
+import { BENCH_PAGE_DIR } from './paths';
+
+const page = (name: string) => fileURLToPath(new URL(`./page/${name}`, import.meta.url));
+
+export default defineConfig({
+  root: page(''),
+  base: '/',
+  logLevel: 'warn',
+  // One bundle, loaded from localhost: its size does not matter here.
+  build: {
+    outDir: BENCH_PAGE_DIR,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4096,
+    rollupOptions: { input: Object.values(PAGES).map(page) },
+  },
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { seedDemoIfEmpty } from '../server/seed/demo';
+
+/** A server of the specs' own, with its database at hand. */
+export interface OwnServer {
+  url: string;
+  /** The server's database: a spec changes what only an administrator's tools (not yet built) could. */
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** A port nobody listens on now (the shared server's is fixed; two runs side by side must not collide). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the real server, seeded like the shared one, in the test process on an in-memory
+ * database: for specs that change what no API changes yet (a location disabled, a permit's
+ * state). The shared server of playwright.config.ts runs in a process of its own, out of reach.
+ */
+export async function startOwnServer(port?: number): Promise<OwnServer> {
+  const listenOn = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenOn}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openpermit-e2e-own-'));
+  const db = await openDatabase({});
+  await migrate(db);
+  await seedDemoIfEmpty(db);
+  const app = await buildApp(loadConfig({ PORT: String(listenOn), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db, { logger: false });
+  await app.listen({ port: listenOn, host: '127.0.0.1' });
+  return {
+    url,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `test` with a server of its own per worker (shared by the specs that use it) and `baseURL` pointing at it. */
+export const test = base.extend<object, { ownServer: OwnServer }>({
+  ownServer: [
+    // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
+    async ({}, use) => {
+      const server = await startOwnServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.url),
+});

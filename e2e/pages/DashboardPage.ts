@@ -1,0 +1,29 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ShellPage } from './ShellPage';
+
+export type DashboardCard = 'Open Permits' | 'Permits Needing Approval' | 'Open Workorders';
+export type DashboardCounts = { openPermits: number; needingApproval: number; openWorkorders: number };
+
+/** / : the three count cards of SPEC §2. */
+export class DashboardPage {
+  readonly shell: ShellPage;
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+  }
+
+  card(title: DashboardCard): Locator {
+    return this.page.getByRole('region', { name: title, exact: true });
+  }
+
+  /** The count a card shows (its label reads "{title}: {count}"). */
+  count(title: DashboardCard, value: number): Locator {
+    return this.card(title).getByLabel(`${title}: ${value}`, { exact: true });
+  }
+
+  async expectCounts(counts: DashboardCounts): Promise<void> {
+    await expect(this.count('Open Permits', counts.openPermits)).toBeVisible();
+    await expect(this.count('Permits Needing Approval', counts.needingApproval)).toBeVisible();
+    await expect(this.count('Open Workorders', counts.openWorkorders)).toBeVisible();
+  }
+}

@@ -1,0 +1,100 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, users } from './fixtures';
+import { PermitDraftPage } from './pages/PermitDraftPage';
+import { PermitEditPage } from './pages/PermitEditPage';
+import { SignInPage } from './pages/SignInPage';
+import { startOwnServer, type OwnServer } from './ownServer';
+
+// Permits made here change the site's counts and lists: this spec has a server of its own.
+const PORT = Number(process.env.E2E_PORT ?? 8188) + 5;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+let server: OwnServer;
+test.beforeAll(async () => {
+  server = await startOwnServer(PORT);
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+test.use({ baseURL: BASE_URL });
+
+/** A person of their own browser context, signed in and synced. */
+async function signedIn(browser: Browser, who: 'issuer' | 'viewer'): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
+  const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users[who].email, DEMO_PASSWORD));
+  await shell.waitUntilSynced();
+  return page;
+}
+
+async function fillHotWork(draft: PermitDraftPage): Promise<void> {
+  await draft.text('Asset number', 'P-101A');
+  await draft.text('Work location', 'Pump bay 3');
+  await draft.text('Description of the work', 'Weld repair on the suction line of P-101A');
+  await draft.choose('Company performing the work', 'Gulf Coast Welding');
+  await draft.text('Number of workers', '2');
+  await draft.dateTime('Valid from', '2026-11-22 08:00');
+  await draft.dateTime('Valid to', '2026-11-22 16:00');
+  await draft.check('Flammable gas or liquid');
+  await draft.check('Equipment isolated');
+  await draft.choose('Type of hot work', 'Welding');
+  await draft.check('Combustibles removed or covered within 11 m (35 ft)');
+  await draft.check('Drains and sewers covered');
+  await draft.check('Fire extinguisher present at the job');
+  await draft.radio('Continuous gas monitoring required?', 'Yes');
+  await draft.text('Fire watch', 'Jo Smith');
+  await draft.text('Fire watch after the work ends (minutes)', '60');
+  await draft.dateTime('Time', '2026-11-22 07:45');
+  await draft.text('O2 (% vol)', '20.9');
+  await draft.text('LEL (%)', '0');
+  await draft.text('H2S (ppm)', '0');
+  await draft.text('CO (ppm)', '0');
+  await draft.text('Tester', 'Carlos Mendes');
+  await draft.choose('Permit issuer', users.issuer.name);
+  await draft.text('Permit receiver', users.contractor.name);
+}
+
+test('a hot-work permit from draft to revoked: created by the contractor, read-only for the viewer, approved and revoked by the issuer', async ({ page, browser }) => {
+  // Three people sign in and three browser contexts load the form renderer.
+  test.setTimeout(180_000);
+  const shell = await new SignInPage(page).goto().then((p) => p.signInAsContractor(users.contractor.email, DEMO_PASSWORD));
+  await shell.waitUntilSynced();
+
+  const draft = await new PermitDraftPage(page).create();
+  await draft.submit();
+  await expect(page.getByText('No permits have been selected to be created. Please select one or more permits to create')).toBeVisible();
+  await draft.selectType('Hot Work');
+  await draft.submit();
+  await expect(page.getByText(/^Please check the form and correct all \(\d+\) errors before submitting\.$/)).toBeVisible();
+  await expect(draft.errorPanel.getByText(/^Work details \(\d+\)$/)).toBeVisible();
+
+  await fillHotWork(draft);
+  await draft.submit();
+  await expect(page).toHaveURL(/\/permits\/[0-9a-f-]{36}\/edit\?redirectFromCreate=true$/);
+  const created = page.getByRole('dialog', { name: 'Permit has been created' });
+  await expect(created).toBeVisible();
+  await created.getByRole('button', { name: 'Continue Editing' }).click();
+  const contractorView = new PermitEditPage(page);
+  // 'Pending...' until the server assigns the reference; the pull brings it.
+  await expect(contractorView.heading).not.toHaveText('Permit # Pending...', { timeout: 20_000 });
+  await contractorView.expectState('PENDING');
+  const id = contractorView.id();
+
+  // Everything is editable while PENDING, but not for someone without permits.edit there.
+  const viewer = await new PermitEditPage(await signedIn(browser, 'viewer')).goto(id);
+  await viewer.expectState('PENDING');
+  await expect(viewer.page.getByRole('textbox', { name: 'Asset number' })).toHaveValue('P-101A');
+  await expect(viewer.page.getByRole('textbox', { name: 'Asset number' })).toBeDisabled();
+  await expect(viewer.actions.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(viewer.actions.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+
+  const issuer = await new PermitEditPage(await signedIn(browser, 'issuer')).goto(id);
+  await expect(issuer.actions.getByText('Your Approval Required')).toBeVisible();
+  await issuer.approve('Permit Issuer');
+  await issuer.approve('Operations Supervisor');
+  await issuer.expectState('APPROVED');
+
+  await issuer.endWithReason('Revoke', 'Gas alarm in the unit: all hot work stopped');
+  await expect(issuer.page).toHaveURL(/\/permits\/list$/);
+  await issuer.goto(id);
+  await issuer.expectState('REVOKED');
+  await expect(issuer.page.getByText('Reason: Gas alarm in the unit: all hot work stopped')).toBeVisible();
+});

@@ -1,0 +1,157 @@
+/**
+ * Sends the outbox (DESIGN.md §4.3), in the leader tab only: one entry at a time in queue
+ * order, each with its id as the Idempotency-Key, so a resend after a lost answer is
+ * recognised by the server and never applied twice.
+ */
+import { Subject, type Observable } from 'rxjs';
+import type { OutboxEntry } from '../schemas';
+import { backoffDelay, pause, type BackoffPolicy } from './backoff';
+import { ApiError, type HttpClient } from './http';
+import type { ReplicaDatabase } from './replica';
+import { markSignInNeeded, untilSignedIn } from './syncState';
+
+/** What an answer means for the entry that got it. */
+export type SendOutcome = 'done' | 'retry' | 'sign-in' | 'refused';
+
+/** Statuses that say "not now" rather than "no": timeout, too early, rate limit. */
+const TRANSIENT = new Set([408, 425, 429]);
+
+/**
+ * 409 is both "this key is still being processed" (the server's idempotency guard, cleared
+ * within about a minute) and a lasting conflict; retried this many times (~2 minutes of
+ * backoff), it is then taken for a lasting one.
+ */
+export const CONFLICT_RETRIES = 7;
+
+/** Nothing to send or no connection: look again after this long even if nothing woke us. */
+const IDLE_RECHECK_MS = 60_000;
+
+/**
+ * The outcome of an attempt. `status` is the HTTP status, 0 when no answer arrived; `attempts`
+ * counts this one. 401 reaches here only after a token renewal failed.
+ */
+export function outcomeOf(status: number, attempts: number): SendOutcome {
+  if (status >= 200 && status < 300) return 'done';
+  if (status === 0 || status >= 500 || TRANSIENT.has(status)) return 'retry';
+  if (status === 401) return 'sign-in';
+  if (status === 409 && attempts < CONFLICT_RETRIES) return 'retry';
+  return 'refused';
+}
+
+export interface OutboxProcessorOptions {
+  db: ReplicaDatabase;
+  http: HttpClient;
+  /** Only this user's entries are sent, with their token. */
+  owner: string;
+  online$: Observable<boolean>;
+  backoff: BackoffPolicy;
+  now?: () => number;
+  random?: () => number;
+  /** Told of each refusal (the client event log records it). */
+  onRefused?(entry: OutboxEntry, message: string): void;
+  /** Told of a failure of the device itself (storage); the queue goes on after a pause. */
+  onError?(error: unknown): void;
+}
+
+export interface OutboxProcessor {
+  /** Sends the head of the queue now, even if its backoff has not run out (the refresh button). */
+  kick(): void;
+  /** Stops after the request in flight, if any, is abandoned; it stays pending and is resent later. */
+  stop(): Promise<void>;
+}
+
+export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxProcessor {
+  const { db, http, owner } = options;
+  const now = options.now ?? Date.now;
+  const abort = new AbortController();
+  const signal = abort.signal;
+  const wake = new Subject<void>();
+  let online = true;
+  let woken = false;
+  let skipBackoff = false;
+  const notify = () => {
+    woken = true;
+    wake.next();
+  };
+  const subscriptions = [
+    options.online$.subscribe((value) => {
+      online = value;
+      if (value) notify();
+    }),
+    // Appends from any tab, retries and sign-in changes all show up here.
+    db.outbox.$.subscribe(notify),
+  ];
+
+  async function send(entry: OutboxEntry): Promise<void> {
+    const attempts = entry.attempts + 1;
+    let status: number;
+    let message = '';
+    try {
+      const response = await http.open(entry.method, entry.path, entry.body, { signal, headers: { 'Idempotency-Key': entry.id } });
+      await response.text(); // the pull brings the new state; reading frees the connection
+      status = response.status;
+    } catch (error) {
+      if (signal.aborted) return;
+      status = error instanceof ApiError ? error.status : 0;
+      message = error instanceof Error ? error.message : String(error);
+    }
+    const doc = await db.outbox.findOne(entry.id).exec();
+    if (!doc) return;
+    switch (outcomeOf(status, attempts)) {
+      case 'done':
+        await doc.incrementalPatch({ status: 'done', attempts, doneAt: now(), lastError: null });
+        return;
+      case 'retry':
+        await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, options.backoff, options.random) });
+        return;
+      case 'sign-in':
+        await doc.incrementalPatch({ lastError: message });
+        await markSignInNeeded(db);
+        return;
+      case 'refused':
+        await doc.incrementalPatch({ status: 'refused', attempts, lastError: message });
+        options.onRefused?.(entry, message);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await step();
+      } catch (error) {
+        if (signal.aborted) return;
+        options.onError?.(error);
+        await pause(backoffDelay(1, options.backoff), signal);
+      }
+    }
+  }
+
+  /** One look at the head of the queue: send it, or wait until it is due or something changes. */
+  async function step(): Promise<void> {
+    await untilSignedIn(db, signal);
+    woken = false;
+    const head = await db.outbox.findOne({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
+    if (signal.aborted) return;
+    const wait = head ? (skipBackoff ? 0 : head.nextAttemptAt - now()) : IDLE_RECHECK_MS;
+    if (!head || !online || wait > 0) {
+      // Strict order: while the head waits, everything behind it waits too.
+      if (!woken) await pause(online ? Math.min(wait, IDLE_RECHECK_MS) : IDLE_RECHECK_MS, signal, wake);
+      return;
+    }
+    skipBackoff = false;
+    await send(head.toMutableJSON());
+  }
+
+  const running = loop();
+  return {
+    kick() {
+      skipBackoff = true;
+      notify();
+    },
+    async stop() {
+      abort.abort();
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The shape of the device's replica (created in src/db) as the replication code sees it: the
+ * pulled collections, the outbox, and the small local documents the sync state lives in.
+ */
+import { map, type Observable } from 'rxjs';
+import type { DeepReadonly, RxCollection, RxDatabase } from 'rxdb';
+import type {
+  Draft,
+  OutboxEntry,
+  Permit,
+  PermitApprovals,
+  PermitDefinition,
+  PulledCollection,
+  SiteDataDocument,
+  Template,
+  WorkOrder,
+} from '../schemas';
+
+/** The document type of each pulled collection. */
+export interface PulledDocuments {
+  permits: Permit;
+  drafts: Draft;
+  workorders: WorkOrder;
+  templates: Template;
+  approvals: PermitApprovals;
+  definitions: PermitDefinition;
+  sitedata: SiteDataDocument;
+}
+
+export type ReplicaCollections = { [C in PulledCollection]: RxCollection<PulledDocuments[C]> } & {
+  outbox: RxCollection<OutboxEntry>;
+};
+
+export type ReplicaDatabase = RxDatabase<ReplicaCollections>;
+
+/**
+ * Ids of the local documents (RxDB local documents: device-only, shared by every tab, never
+ * replicated). The leader tab writes the sync state; every tab reads it.
+ */
+export const LOCAL_DOCS = {
+  /** Per pulled collection: first-sync progress and last synced at. */
+  collectionState: (collection: PulledCollection) => `sync-${collection}`,
+  /** Whether the server wants a new sign-in before anything more is sent or pulled. */
+  auth: 'sync-auth',
+  /** Written by any tab to ask the leader for a pull of everything now. */
+  pullRequest: 'sync-pull-request',
+  /** Permits the user marked "available offline": the cleanup keeps them. */
+  availableOffline: 'available-offline',
+} as const;
+
+/** The data of a local document, or null when it was never written. */
+export async function readLocal<T>(db: ReplicaDatabase, id: string): Promise<DeepReadonly<T> | null> {
+  const doc = await db.getLocal<T>(id);
+  return doc ? doc.toJSON().data : null;
+}
+
+/** The data of a local document as it changes (null until first written), in any tab. */
+export function local$<T>(db: ReplicaDatabase, id: string): Observable<DeepReadonly<T> | null> {
+  return db.getLocal$<T>(id).pipe(map((doc) => (doc ? doc.toJSON().data : null)));
+}
+
+/**
+ * A pulled collection whichever it is, for code that treats them alike (resync, tombstones):
+ * TypeScript cannot call methods on a union of collections of different document types.
+ */
+export function anyPulledCollection(db: ReplicaDatabase, collection: PulledCollection): RxCollection<Record<string, unknown>> {
+  return db[collection] as unknown as RxCollection<Record<string, unknown>>;
+}

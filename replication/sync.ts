@@ -1,0 +1,145 @@
+/**
+ * The replica's engine: the pulls of every collection, the live change stream, the outbox and
+ * the cleanup. Every tab starts it; only the leader tab (RxDB leader election) runs it, and the
+ * others see its work through the shared database and its status through local documents.
+ */
+import { filter, map, type Observable, type Subscription } from 'rxjs';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { PULLED_COLLECTIONS, type Checkpoint, type PulledCollection } from '../schemas';
+import type { BackoffPolicy } from './backoff';
+import { changeStream, type StreamSignal } from './changeStream';
+import { CLEANUP_INTERVAL_MS, runCleanup } from './cleanup';
+import type { EventLog } from './eventLog';
+import { http as appHttp, type HttpClient } from './http';
+import { startOutboxProcessor, type OutboxProcessor } from './outboxProcessor';
+import { pullHandler } from './pull';
+import type { PulledDocuments, ReplicaDatabase } from './replica';
+import { browserOnline$ } from './syncStatus';
+import { markSignInNeeded, pullRequests$, untilSignedIn } from './syncState';
+
+/** Documents per pull request: large pages make the first sync of thousands of permits quick. */
+export const PULL_BATCH_SIZE = 500;
+
+export interface SyncOptions {
+  db: ReplicaDatabase;
+  /** Email of the signed-in user: their outbox entries are sent, with their token. */
+  owner: string;
+  /** Default: the app's client (this origin's /api, the session's token). */
+  http?: HttpClient;
+  /** Default: the browser's online and offline events. */
+  online$?: Observable<boolean>;
+  /** Default: 1 s doubling to 60 s for the outbox, to 30 s for the stream. */
+  backoff?: { outbox: BackoffPolicy; stream: BackoffPolicy };
+  /** Milliseconds RxDB waits before pulling again after a failed pull (default 5000). */
+  pullRetryMs?: number;
+  log?: EventLog;
+  now?: () => number;
+}
+
+export interface SyncEngine {
+  /** Stops everything this tab runs (pending entries stay queued for the next start). */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_BACKOFF = { outbox: { baseMs: 1000, capMs: 60_000 }, stream: { baseMs: 1000, capMs: 30_000 } };
+
+/** Starts the engine for `owner`; in a tab that is not the leader it waits, ready to take over. */
+export function startSync(options: SyncOptions): SyncEngine {
+  let stopped = false;
+  let running: { stop(): Promise<void> } | null = null;
+  options.db
+    .waitForLeadership()
+    .then(() => {
+      if (!stopped) running = runAsLeader(options);
+    })
+    // The database was closed while this tab waited to lead: nothing to run.
+    .catch(() => undefined);
+  return {
+    async stop() {
+      stopped = true;
+      await running?.stop();
+    },
+  };
+}
+
+function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
+  const { db, log } = options;
+  const http = options.http ?? appHttp;
+  const online$ = options.online$ ?? browserOnline$();
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const now = options.now ?? Date.now;
+  const abort = new AbortController();
+  let online = true;
+  // Failures while the device is offline are expected, and would only crowd out the rest of the log.
+  const warn = (message: string) => (error: unknown) => {
+    if (online) log?.log('warn', message, { error: error instanceof Error ? error.message : String(error) });
+  };
+
+  const stream$ = changeStream({
+    http,
+    backoff: backoff.stream,
+    online$,
+    onSignInNeeded: () => markSignInNeeded(db),
+    untilSignedIn: (signal) => untilSignedIn(db, signal),
+    onError: warn('The change stream failed; reconnecting.'),
+  });
+  const replications = PULLED_COLLECTIONS.map((collection) => replicate(options, http, collection, stream$, abort.signal, now));
+  const outbox: OutboxProcessor = startOutboxProcessor({
+    db,
+    http,
+    owner: options.owner,
+    online$,
+    backoff: backoff.outbox,
+    now,
+    onRefused: (entry, message) => log?.log('warn', 'The server refused a queued change.', { path: entry.path, message }),
+    onError: warn('The outbox could not be processed.'),
+  });
+  const cleanup = () => void runCleanup(db, now()).catch(warn('The local cleanup failed.'));
+  cleanup();
+  const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  const subscriptions: Subscription[] = [
+    online$.subscribe((value) => (online = value)),
+    // The stream (re)connected: the server is reachable again, so the queue need not sit out its backoff.
+    stream$.pipe(filter((signal) => signal.kind === 'connected')).subscribe(() => outbox.kick()),
+    pullRequests$(db).subscribe(() => {
+      for (const replication of replications) replication.reSync();
+      outbox.kick();
+    }),
+    ...replications.map((r) => r.error$.subscribe(warn(`Pulling ${r.collection.name} failed; retrying.`))),
+  ];
+
+  return {
+    async stop() {
+      abort.abort();
+      clearInterval(cleanupTimer);
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      await Promise.all([outbox.stop(), ...replications.map((r) => r.cancel())]);
+    },
+  };
+}
+
+/** What the engine does with a replication, whatever its collection's document type. */
+type Replication = Pick<RxReplicationState<unknown, Checkpoint>, 'reSync' | 'cancel' | 'error$'> & { collection: { name: string } };
+
+/** A pull-only, live replication of one collection, woken by the stream. */
+function replicate<C extends PulledCollection>(options: SyncOptions, http: HttpClient, collection: C, stream$: Observable<StreamSignal>, signal: AbortSignal, now: () => number): Replication {
+  return replicateRxCollection<PulledDocuments[C], Checkpoint>({
+    replicationIdentifier: `openpermit-sync-${collection}`,
+    collection: options.db[collection],
+    pull: {
+      handler: pullHandler({ db: options.db, http, signal, now }, collection),
+      batchSize: PULL_BATCH_SIZE,
+      // Every (re)connection may have missed changes, and a change names collections, not
+      // documents: either way the collection pulls from its checkpoint ('RESYNC').
+      stream$: stream$.pipe(
+        filter((s) => s.kind === 'connected' || s.collections.includes(collection)),
+        map(() => 'RESYNC' as const),
+      ),
+    },
+    live: true,
+    retryTime: options.pullRetryMs ?? 5000,
+    // The engine starts only in the leader tab already.
+    waitForLeadership: false,
+    autoStart: true,
+  });
+}

@@ -1,0 +1,12 @@
+// `npm run e2e`: builds the app and drives it in Chromium against a real server.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+export function runE2e(extraArgs = []) {
+  process.env.CHROMIUM_PATH = ensureChromium();
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
+  return spawnSync('npx', ['playwright', 'test', ...extraArgs], { stdio: 'inherit' }).status ?? 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(runE2e(process.argv.slice(2)));

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment; every variable is optional. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection; unset means the embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  /** The address people use to reach the app; issuer and links are built from it. */
+  publicUrl: string;
+  /** A corporate OpenID Connect provider; unset means the built-in one at /oidc. */
+  oidcIssuer?: string;
+  oidcClientId: string;
+  /** Seed the demo site into an empty database. */
+  seedDemo: boolean;
+  /** Where the built app is served from. */
+  staticDir: string;
+  version: string;
+  revision: string;
+  logLevel: string;
+  /** Outgoing mail server (smtp://user:pass@host:587); unset means mail is written to dataDir/mail. */
+  smtpUrl?: string;
+  /** The sender of the mail the server sends (invitations). */
+  mailFrom: string;
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    oidcIssuer: env.OIDC_ISSUER || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'openpermit',
+    seedDemo: env.SEED_DEMO !== 'false',
+    staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    version: packageVersion(),
+    revision: env.APP_REVISION ?? 'dev',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? `OpenPermit <no-reply@${new URL(publicUrl).hostname}>`,
+  };
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+/** The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without one). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let path: string | undefined;
+  if (dataDir) {
+    path = join(dataDir, 'pgdata');
+    mkdirSync(path, { recursive: true });
+  }
+  const pg = await PGlite.create(path ? { dataDir: path } : {});
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await q.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    // In-process: a NOTIFY reaches this listener when its transaction commits.
+    listen: async (channel, handler) => {
+      const unlisten = await pg.listen(channel, handler);
+      return () => unlisten();
+    },
+    close: () => pg.close(),
+  };
+}

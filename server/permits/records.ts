@@ -1,0 +1,89 @@
+import type { ApprovalRecord, Comment, Permit, PermitApprovals, PermitDefinition, PermitState } from '../../schemas';
+import { approvalsSummary } from '../../domain/permits/approvals';
+import type { Queryable } from '../db/database';
+import { notFound } from '../http/errors';
+import { presentPermit, type PermitRow } from '../sync/permits';
+
+/** A permit as the services use it: the replicated document plus what only the server keeps. */
+export interface StoredPermit extends Permit {
+  State: PermitState;
+  contentState: Uint8Array;
+  validUntil: string | null;
+  timedOut: boolean;
+}
+
+const SELECT = `select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, true as live, 1 as total,
+  p.reference_id, p.permit_definition_id, p.state, p.content, p.content_state, p.metadata, p.created_by,
+  sync_text(p.created_on) as created_on, p.site_id, p.location_id, p.latitude, p.longitude,
+  sync_text(p.effective_date) as effective_date, p.end_state_description, p.approval_required, p.permit_types,
+  p.asset_number, p.asset_description, p.work_order_number, p.work_description, p.company_name, p.work_date,
+  p.work_location, p.permit_issuer, p.permit_receiver, sync_text(p.valid_until) as valid_until, p.timed_out_at is not null as timed_out
+  from permits p`;
+
+type Row = PermitRow & { valid_until: string | null; timed_out: boolean };
+
+const toStored = (row: Row): StoredPermit => ({
+  ...presentPermit(row),
+  State: row.state as PermitState,
+  contentState: row.content_state ? new Uint8Array(row.content_state) : new Uint8Array(),
+  validUntil: row.valid_until,
+  timedOut: row.timed_out,
+});
+
+/** The replicated document of a stored permit (what GET /permitinstance answers). */
+export function toDocument(permit: StoredPermit): Permit {
+  const document: Partial<StoredPermit> = { ...permit };
+  delete document.contentState;
+  delete document.validUntil;
+  delete document.timedOut;
+  return document as Permit;
+}
+
+/** One permit; `lock` holds its row until the transaction ends, so two actions on it run one after the other. */
+export async function findPermit(tx: Queryable, id: string, lock = false): Promise<StoredPermit | undefined> {
+  const [row] = await tx.query<Row>(`${SELECT} where p.permit_instance_id = $1 and not p.deleted${lock ? ' for update of p' : ''}`, [id]);
+  return row && toStored(row);
+}
+
+export async function loadPermit(tx: Queryable, id: string, lock = false): Promise<StoredPermit> {
+  const permit = await findPermit(tx, id, lock);
+  if (!permit) throw notFound(`There is no permit ${id}.`);
+  return permit;
+}
+
+/** Permits by id, for bulk answers; unknown and deleted ids are left out. */
+export async function findPermits(tx: Queryable, ids: readonly string[]): Promise<StoredPermit[]> {
+  const rows = await tx.query<Row>(`${SELECT} where p.permit_instance_id = any($1::text[]) and not p.deleted`, [ids]);
+  return rows.map(toStored);
+}
+
+export async function loadDefinition(tx: Queryable, id: string): Promise<PermitDefinition> {
+  const [row] = await tx.query<{ location_id: number; effective_date: string; metadata: PermitDefinition['DefinitionMetadataJSON']; s3_key: string; forms: PermitDefinition['Forms']; date_changed: string }>(
+    `select location_id, sync_text(effective_date) as effective_date, metadata, s3_key, forms, sync_text(date_changed) as date_changed
+       from definitions where permit_definition_id = $1 and not deleted`,
+    [id],
+  );
+  if (!row) throw notFound(`There is no permit definition ${id}.`);
+  return {
+    PermitDefinitionId: id, LocationId: row.location_id, EffectiveDate: row.effective_date, DefinitionMetadataJSON: row.metadata,
+    DefinitionJSONS3Key: row.s3_key, Forms: row.forms, DateChanged: row.date_changed,
+  };
+}
+
+export async function loadApprovals(tx: Queryable, id: string): Promise<PermitApprovals> {
+  const [row] = await tx.query<{ location_id: number; approvals: ApprovalRecord[]; summary: PermitApprovals['Summary']; comments: Comment[]; date_changed: string }>(
+    'select location_id, approvals, summary, comments, sync_text(date_changed) as date_changed from approvals where permit_instance_id = $1',
+    [id],
+  );
+  if (!row) return { PermitInstanceId: id, LocationId: 0, Approvals: [], Summary: approvalsSummary([], 'DRAFT'), Comments: [], DateChanged: '' };
+  return { PermitInstanceId: id, LocationId: row.location_id, Approvals: row.approvals, Summary: row.summary, Comments: row.comments, DateChanged: row.date_changed };
+}
+
+/** Writes a permit's approvals document, its summary recomputed for the permit's state. */
+export async function saveApprovals(tx: Queryable, id: string, state: PermitState, records: readonly ApprovalRecord[], comments: readonly Comment[]): Promise<void> {
+  await tx.query(
+    `insert into approvals (permit_instance_id, approvals, summary, comments) values ($1, $2, $3, $4)
+     on conflict (permit_instance_id) do update set approvals = excluded.approvals, summary = excluded.summary, comments = excluded.comments`,
+    [id, JSON.stringify(records), JSON.stringify(approvalsSummary(records, state)), JSON.stringify(comments)],
+  );
+}

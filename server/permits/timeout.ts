@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApprovalRecord } from '../../schemas';
+import { approvalsSummary } from '../../domain/permits/approvals';
+import { decide } from '../../domain/permits/lifecycle';
+import { audit } from '../audit';
+import type { Database, Queryable } from '../db/database';
+
+// Any constant: one instance at a time times permits out, as with the sync maintenance.
+const TIMEOUT_LOCK = 727_004;
+const EVERY_MS = 60_000;
+const SYSTEM = { view: true, edit: false, groups: new Set<string>(), system: true };
+
+/**
+ * Times out APPROVED and CLOSING permits whose validity has passed (DESIGN.md §6); a permit is
+ * timed out once, so a close-out submitted afterwards runs to completion. Returns the ids.
+ */
+export async function runPermitTimeouts(db: Database, now: Date): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [TIMEOUT_LOCK]);
+    return lock?.ok ? timeOutDue(tx, now) : null;
+  });
+}
+
+/** The work of one run, in the caller's transaction (the demo seed times out its own permits with it). */
+export async function timeOutDue(tx: Queryable, now: Date): Promise<string[]> {
+  const due = await tx.query<{ id: string; state: 'APPROVED' | 'CLOSING'; approvals: ApprovalRecord[] }>(
+    `select p.permit_instance_id as id, p.state, coalesce(a.approvals, '[]') as approvals
+       from permits p left join approvals a using (permit_instance_id)
+      where p.state in ('APPROVED', 'CLOSING') and not p.deleted and p.valid_until < $1 and p.timed_out_at is null
+      for update of p`,
+    [now.toISOString()],
+  );
+  for (const permit of due) {
+    const decision = decide('timeout', { State: permit.state, Approvals: permit.approvals }, SYSTEM);
+    if (!decision.ok) continue;
+    await tx.query(`update permits set state = $2, timed_out_at = $3 where permit_instance_id = $1`, [permit.id, decision.to, now.toISOString()]);
+    await tx.query('update approvals set summary = $2 where permit_instance_id = $1', [permit.id, JSON.stringify(approvalsSummary(permit.approvals, decision.to))]);
+    await audit(tx, null, 'permit.timeout', { PermitInstanceId: permit.id, from: permit.state, to: decision.to });
+  }
+  return due.map((p) => p.id);
+}
+
+/** Checks every minute once the server is ready; a run under way finishes before the server closes. */
+export function schedulePermitTimeouts(app: FastifyInstance, db: Database): void {
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running = running.then(() => runPermitTimeouts(db, new Date())).catch((error: unknown) => app.log.error({ err: error }, 'permit timeouts failed'));
+    }, EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,102 @@
+import type { ApprovalRecord, Comment, CommentType, PermitState } from '../../schemas';
+import type Type from 'typebox';
+import { audit } from '../audit';
+import type { Database, Queryable } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { UserRecord } from '../users/users';
+import { authorize, permitContext, type PermitContext } from './context';
+import { saveApprovals } from './records';
+
+export interface TransitionResult {
+  PermitInstanceId: string;
+  PermitInstanceReferenceId: string;
+  State: PermitState;
+  PreviousState: PermitState;
+}
+
+/** A comment by the acting user. */
+export const commentBy = (user: UserRecord, text: string, type: Type.Static<typeof CommentType>, now: Date): Comment => ({
+  Comment: text.trim(),
+  CommentType: type,
+  CreatedOn: now.toISOString(),
+  CreatedBy: { PersonnelId: user.personnel_id, FirstName: user.first_name, LastName: user.last_name },
+});
+
+interface Change {
+  to: PermitState;
+  /** The audit action, e.g. `permit.reject`. */
+  action: string;
+  endState?: string;
+  records?: readonly ApprovalRecord[];
+  comment?: Comment;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Writes an authorised change of one permit: its state (and EffectiveDate when it is issued),
+ * its approvals document with the summary for the new state, and the audit row.
+ */
+export async function applyChange(tx: Queryable, context: PermitContext, change: Change, now: Date): Promise<TransitionResult> {
+  const { permit } = context;
+  const from = permit.State;
+  await tx.query(
+    `update permits set state = $2, end_state_description = coalesce($3, end_state_description),
+            effective_date = case when $2 = 'APPROVED' and effective_date is null then $4::timestamptz else effective_date end
+      where permit_instance_id = $1`,
+    [permit.PermitInstanceId, change.to, change.endState ?? null, now.toISOString()],
+  );
+  const comments = change.comment ? [...context.approvals.Comments, change.comment] : context.approvals.Comments;
+  await saveApprovals(tx, permit.PermitInstanceId, change.to, change.records ?? context.approvals.Approvals, comments);
+  await audit(tx, context.user.personnel_id, change.action, { PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail });
+  return { PermitInstanceId: permit.PermitInstanceId, PermitInstanceReferenceId: permit.PermitInstanceReferenceId, State: change.to, PreviousState: from };
+}
+
+/** Submit (SPEC §4): a DRAFT goes for approval (PRE-APPROVAL or PENDING); later a submit is an update that keeps the state. */
+export async function submitPermit(tx: Queryable, user: UserRecord, id: string, now: Date): Promise<TransitionResult> {
+  const context = await permitContext(tx, user, id);
+  return applyChange(tx, context, { to: authorize(context, 'submit'), action: 'permit.submit' }, now);
+}
+
+/** Reject from PRE-APPROVAL or PENDING with a reason (SPEC §4). */
+export async function rejectPermit(tx: Queryable, user: UserRecord, id: string, reason: string, now: Date): Promise<TransitionResult> {
+  const context = await permitContext(tx, user, id);
+  const to = authorize(context, 'reject', { reason });
+  return applyChange(tx, context, { to, action: 'permit.reject', endState: reason.trim(), comment: commentBy(user, reason, 'Rejection', now) }, now);
+}
+
+/** Revoke one APPROVED permit with a reason (SPEC §4). */
+export async function revokePermit(tx: Queryable, user: UserRecord, id: string, reason: string, now: Date): Promise<TransitionResult> {
+  const context = await permitContext(tx, user, id);
+  const to = authorize(context, 'revoke', { reason });
+  return applyChange(tx, context, { to, action: 'permit.revoke', endState: reason.trim(), comment: commentBy(user, reason, 'Discontinue', now) }, now);
+}
+
+export interface RevokeResult {
+  PermitInstanceId: string;
+  PermitInstanceReferenceId: string;
+  /** '' when the user may not see the permit. */
+  State: string;
+  ResultCode: 'OK' | 'FAIL';
+  ResultMessage: string;
+}
+
+/**
+ * Revoke many APPROVED permits with one reason (SPEC §2 /permits/revoke): each in its own
+ * transaction, so one refusal does not hold back the others; every id gets OK or FAIL and why.
+ */
+export async function revokePermits(db: Database, user: UserRecord, ids: readonly string[], reason: string, now: Date): Promise<RevokeResult[]> {
+  const results: RevokeResult[] = [];
+  for (const id of ids) {
+    try {
+      const done = await db.transaction((tx) => revokePermit(tx, user, id, reason, now));
+      results.push({ PermitInstanceId: id, PermitInstanceReferenceId: done.PermitInstanceReferenceId, State: done.State, ResultCode: 'OK', ResultMessage: 'Revoked' });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const [row] = await db.query<{ reference_id: string; state: string }>('select reference_id, state from permits where permit_instance_id = $1 and not deleted', [id]);
+      // Someone who may not view the permit learns nothing of it from the answer.
+      const visible = row && error.statusCode !== 403 && error.statusCode !== 404;
+      results.push({ PermitInstanceId: id, PermitInstanceReferenceId: visible ? row.reference_id : '', State: visible ? row.state : '', ResultCode: 'FAIL', ResultMessage: error.message });
+    }
+  }
+  return results;
+}

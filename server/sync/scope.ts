@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { PulledCollection } from '../../schemas';
+import { replicaLocations, type ReplicaLocations } from '../../domain/replicaScope';
+import type { Queryable } from '../db/database';
+import { loadLocationTree } from '../locations/locations';
+import { granteeOf, preferencesOf, type UserRecord } from '../users/users';
+
+/** What one user's replica may hold, and a fingerprint of it per collection. */
+export interface SyncScope extends ReplicaLocations {
+  personnelId: number;
+  fingerprint: Record<PulledCollection, string>;
+}
+
+const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+
+export async function loadScope(db: Queryable, user: UserRecord, now = new Date()): Promise<SyncScope> {
+  const tree = await loadLocationTree(db);
+  const locations = replicaLocations(granteeOf(user), tree, preferencesOf(user).HomeLocationId);
+  const person = user.personnel_id;
+  // A checkpoint is only valid within the scope it was taken in: one taken before the home
+  // location or the grants changed would never deliver the older documents now in scope.
+  const byLocation = digest([person, locations.viewable, locations.served]);
+  const bySite = digest([person, locations.siteId]);
+  // The work-order window slides forward each day and brings in orders that have not changed:
+  // a checkpoint of an earlier day cannot deliver them, so it resyncs.
+  const bySiteAndDay = digest([person, locations.siteId, now.toISOString().slice(0, 10)]);
+  return {
+    ...locations,
+    personnelId: person,
+    fingerprint: {
+      permits: byLocation,
+      approvals: byLocation,
+      definitions: byLocation,
+      sitedata: byLocation,
+      workorders: bySiteAndDay,
+      templates: bySite,
+      drafts: digest([person]),
+    },
+  };
+}

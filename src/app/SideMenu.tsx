@@ -1,0 +1,101 @@
+import type { MouseEvent, ReactElement } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  NavDrawer,
+  NavDrawerBody,
+  NavDrawerFooter,
+  NavItem,
+  Text,
+  makeStyles,
+  tokens,
+  type NavDrawerProps,
+} from '@fluentui/react-components';
+import {
+  AddCircleRegular,
+  BoardRegular,
+  CheckmarkCircleRegular,
+  ClipboardTaskListLtrRegular,
+  DataBarVerticalRegular,
+  DocumentEditRegular,
+  DocumentSearchRegular,
+  ListRegular,
+  ProhibitedRegular,
+  SearchRegular,
+  SettingsRegular,
+  ShieldRegular,
+  SignOutRegular,
+  WrenchRegular,
+} from '@fluentui/react-icons';
+import { MENU, visibleMenu } from '../../domain/access';
+import { useAppData } from './startup/appData';
+
+/** One icon per menu path; imported by name so the bundle carries only these. */
+const ICONS: Record<string, ReactElement> = {
+  '/': <BoardRegular />,
+  '/permits/create': <AddCircleRegular />,
+  '/permits/drafts': <DocumentEditRegular />,
+  '/permits/list': <ListRegular />,
+  [MENU[4]!.to]: <ClipboardTaskListLtrRegular />,
+  [MENU[5]!.to]: <CheckmarkCircleRegular />,
+  '/permits/search': <DocumentSearchRegular />,
+  '/permits/revoke': <ProhibitedRegular />,
+  '/workorders/list': <WrenchRegular />,
+  '/workorders/search': <SearchRegular />,
+  '/admin': <ShieldRegular />,
+  '/reports/open-permits': <DataBarVerticalRegular />,
+  '/preferences': <SettingsRegular />,
+};
+
+const useStyles = makeStyles({
+  version: { color: tokens.colorNeutralForeground3, paddingLeft: tokens.spacingHorizontalM },
+  footer: { flexDirection: 'column', alignItems: 'stretch' },
+});
+
+interface SideMenuProps {
+  open: boolean;
+  type: NavDrawerProps['type'];
+  onOpenChange(open: boolean): void;
+}
+
+/** The side menu of SPEC §2: the entries the user's abilities allow, Signout and the version. */
+export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { abilities, flags, anyAbility } = useAppData().data;
+  const entries = visibleMenu(abilities, flags, anyAbility);
+  // The exact entry (Open Permits vs List Current Permits), else the one for the path.
+  const selected =
+    entries.find((e) => e.to === pathname + search)?.to ?? entries.find((e) => e.to === pathname)?.to ?? '';
+
+  /** Client-side navigation that keeps real links (middle-click, copy link address). */
+  const go = (to: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(to);
+    if (type === 'overlay') onOpenChange(false);
+  };
+
+  return (
+    <NavDrawer
+      open={open}
+      type={type}
+      selectedValue={selected}
+      onOpenChange={(_, data) => onOpenChange(data.open)}
+      aria-label="Main menu"
+    >
+      <NavDrawerBody>
+        {entries.map((entry) => (
+          <NavItem key={entry.to} value={entry.to} href={entry.to} icon={ICONS[entry.to]} onClick={go(entry.to)}>
+            {entry.label}
+          </NavItem>
+        ))}
+      </NavDrawerBody>
+      <NavDrawerFooter className={styles.footer}>
+        <NavItem value="/auth/signout" href="/auth/signout" icon={<SignOutRegular />} onClick={go('/auth/signout')}>
+          Signout
+        </NavItem>
+        <Text size={200} className={styles.version}>{`v${__APP_VERSION__} (${__APP_REVISION__})`}</Text>
+      </NavDrawerFooter>
+    </NavDrawer>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Badge, Button, Tooltip } from '@fluentui/react-components';
+import { ArrowUploadRegular, ErrorCircleRegular } from '@fluentui/react-icons';
+import { NotSyncedDialog } from './NotSyncedDialog';
+import { useSyncStatus } from './useSync';
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/**
+ * The header's counts of the user's changes: waiting to be sent, and refused by the server (a
+ * button to the "Not synced" list). Nothing shows while everything is synced.
+ */
+export function SyncIndicators() {
+  const status = useSyncStatus();
+  const [open, setOpen] = useState(false);
+  const pending = status?.pendingCount ?? 0;
+  const refused = status?.refusedCount ?? 0;
+  return (
+    <>
+      {pending > 0 ? (
+        <Tooltip content={`${changes(pending)} waiting to sync`} relationship="description">
+          <Badge appearance="tint" color="warning" icon={<ArrowUploadRegular />}>
+            {`${pending} pending`}
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {refused > 0 ? (
+        <Tooltip content={`${changes(refused)} the server refused`} relationship="description">
+          <Button appearance="subtle" icon={<ErrorCircleRegular />} onClick={() => setOpen(true)}>
+            {`${refused} not synced`}
+          </Button>
+        </Tooltip>
+      ) : null}
+      {/* Mounted while open only, so its query runs only then; it stays open when the last entry goes. */}
+      {open ? <NotSyncedDialog open onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

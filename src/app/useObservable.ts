@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
+
+/**
+ * The latest value of `source`, `initial` until it emits. Memoise `source` (useMemo): a new
+ * observable is a new subscription, and until it emits the hook answers `initial` again, so a
+ * screen never shows one query's value under another's inputs.
+ */
+export function useObservable<T>(source: Observable<T> | null, initial: T): T {
+  const [current, setCurrent] = useState<{ source: Observable<T> | null; value: T }>({ source, value: initial });
+  useEffect(() => {
+    if (!source) return;
+    const subscription = source.subscribe({
+      next: (value) => setCurrent({ source, value }),
+      // RxDB queries fail only when the database is closed or broken: there is nothing to render
+      // differently, but the cause must not vanish.
+      error: (error: unknown) => console.error('A local query failed.', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [source]);
+  return current.source === source ? current.value : initial;
+}

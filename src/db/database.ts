@@ -1,0 +1,65 @@
+/**
+ * Creates the device's replica: the collections of DESIGN.md §4.7 on the storage given —
+ * IndexedDB (Dexie) in the browser, memory in Node tests. No React here: tests and the
+ * replication code open it in plain Node.
+ */
+import { addRxPlugin, createRxDatabase, type RxStorage } from 'rxdb';
+import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import type { ReplicaCollections, ReplicaDatabase } from '../../replication/replica';
+import { replicaSchemas } from './schemas';
+
+export interface ReplicaDatabaseOptions {
+  // RxDB's storages differ in their internal types; any of them will do here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  storage: RxStorage<any, any>;
+  /** One database per name and storage; tests use a fresh name each. */
+  name?: string;
+  /** True in the browser: tabs share the database, elect a leader and see each other's writes. */
+  multiInstance?: boolean;
+}
+
+/** Deleted documents (tombstones of pulls, cleanup purges) are dropped from storage after a day. */
+const TOMBSTONE_KEEP_MS = 24 * 60 * 60 * 1000;
+
+let pluginsAdded = false;
+
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  addRxPlugin(RxDBCleanupPlugin);
+}
+
+/**
+ * Opens (or creates) the replica. Every collection is at schema version 0 with an empty
+ * `migrationStrategies`: a later shape bumps `version` in src/db/schemas.ts and adds its
+ * function here, and RxDB migrates the documents on the device when it opens.
+ */
+export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Promise<ReplicaDatabase> {
+  addPlugins();
+  const db = await createRxDatabase<ReplicaCollections>({
+    name: options.name ?? 'openpermit',
+    storage: options.storage,
+    multiInstance: options.multiInstance ?? false,
+    localDocuments: true,
+    eventReduce: true,
+    // Pull-only collections have nothing to push, so cleanup need not wait for "in sync".
+    cleanupPolicy: { minimumDeletedTime: TOMBSTONE_KEEP_MS, awaitReplicationsInSync: false },
+  });
+  await db.addCollections({
+    permits: { schema: replicaSchemas.permits, migrationStrategies: {} },
+    drafts: { schema: replicaSchemas.drafts, migrationStrategies: {} },
+    workorders: { schema: replicaSchemas.workorders, migrationStrategies: {} },
+    templates: { schema: replicaSchemas.templates, migrationStrategies: {} },
+    approvals: { schema: replicaSchemas.approvals, migrationStrategies: {} },
+    definitions: { schema: replicaSchemas.definitions, migrationStrategies: {} },
+    sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: {} },
+    outbox: { schema: replicaSchemas.outbox, migrationStrategies: {} },
+  });
+  return db;
+}

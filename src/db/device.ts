@@ -1,0 +1,78 @@
+/**
+ * What the device remembers about its user outside the replicated data: who signed in last and
+ * what they may do, so the app opens offline after their token expired (writes queue, sync
+ * waits for sign-in); and whether the browser agreed to keep the replica from eviction.
+ */
+import type { DeepReadonly } from 'rxdb';
+import type { Observable } from 'rxjs';
+import type { Abilities } from '../../domain/abilities';
+import { local$, readLocal, type ReplicaDatabase } from '../../replication/replica';
+import type { SignInKind } from '../../replication/session';
+import type { UserProfile } from '../../schemas';
+
+const DEVICE_USER = 'device-user';
+const STORAGE_PERSISTENCE = 'storage-persistence';
+
+export interface DeviceUser {
+  kind: SignInKind;
+  email: string;
+  profile: UserProfile;
+  /** Abilities at the home location (SPEC §6), as computed when they last signed in. */
+  abilities: Abilities;
+  savedAt: string;
+  /**
+   * They signed out on purpose: the next visitor must sign in, whoever they are. Without it, a
+   * session that merely lapsed (token expired offline) lets them go on working from the device.
+   */
+  signedOut?: boolean;
+}
+
+export async function rememberSignedInUser(db: ReplicaDatabase, user: Omit<DeviceUser, 'savedAt'>, now = new Date()): Promise<void> {
+  const stored = await lastSignedInUser(db);
+  // Nothing new: no write, so the tabs that follow the device user are not woken for nothing.
+  if (stored && !stored.signedOut && JSON.stringify(remembered(stored)) === JSON.stringify(remembered(user))) return;
+  await db.upsertLocal<DeviceUser>(DEVICE_USER, { ...user, savedAt: now.toISOString() });
+}
+
+const remembered = ({ kind, email, profile, abilities }: DeepReadonly<Omit<DeviceUser, 'savedAt'>>) => ({ kind, email, profile, abilities });
+
+/** The last user who signed in on this device, or null on a new device. */
+export const lastSignedInUser = (db: ReplicaDatabase): Promise<DeepReadonly<DeviceUser> | null> => readLocal<DeviceUser>(db, DEVICE_USER);
+
+/** lastSignedInUser as it changes, in every tab (a sign-out in one tab ends the others' device sessions). */
+export const deviceUser$ = (db: ReplicaDatabase): Observable<DeepReadonly<DeviceUser> | null> => local$<DeviceUser>(db, DEVICE_USER);
+
+/** Remembers that the user signed out on purpose; their next sign-in clears it (rememberSignedInUser). */
+export async function markSignedOut(db: ReplicaDatabase): Promise<void> {
+  const user = await lastSignedInUser(db);
+  if (user && !user.signedOut) await db.upsertLocal<DeviceUser>(DEVICE_USER, { ...(user as DeviceUser), signedOut: true });
+}
+
+/** The browser's answer to navigator.storage.persist(), for the Preferences page. */
+export interface StoragePersistence {
+  persisted: boolean;
+  checkedAt: string;
+}
+
+/**
+ * Asks the browser to keep the replica from eviction (Safari drops unpersisted storage after 7
+ * days unused, DESIGN.md §4 pitfalls). Asked once per device — Firefox asks the user, and
+ * asking again on every start would nag; later starts only check whether it has been granted
+ * since. Null where the browser has no storage manager.
+ */
+export async function ensurePersistentStorage(
+  db: ReplicaDatabase,
+  storage: Pick<StorageManager, 'persist' | 'persisted'> | undefined = globalThis.navigator?.storage,
+  now = new Date(),
+): Promise<StoragePersistence | null> {
+  if (!storage) return null;
+  const askedBefore = (await readLocal<StoragePersistence>(db, STORAGE_PERSISTENCE)) !== null;
+  let persisted = await storage.persisted();
+  if (!persisted && !askedBefore) persisted = await storage.persist();
+  const result = { persisted, checkedAt: now.toISOString() };
+  await db.upsertLocal<StoragePersistence>(STORAGE_PERSISTENCE, result);
+  return result;
+}
+
+export const storagePersistence$ = (db: ReplicaDatabase): Observable<DeepReadonly<StoragePersistence> | null> =>
+  local$<StoragePersistence>(db, STORAGE_PERSISTENCE);

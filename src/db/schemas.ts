@@ -1,0 +1,96 @@
+/**
+ * The RxDB schemas of the replica, each built from its entity schema in schemas/ so the
+ * server, the replica and the forms validate the same shape (STYLE.md §5).
+ */
+import type { RxJsonSchema } from 'rxdb';
+import {
+  Draft,
+  OUTBOX_STATUSES,
+  OutboxEntry,
+  Permit,
+  PermitApprovals,
+  PermitDefinition,
+  SITE_DATA_TYPES,
+  SiteDataDocument,
+  Template,
+  WorkOrder,
+} from '../../schemas';
+import type { PulledDocuments } from '../../replication/replica';
+
+interface ObjectSchema {
+  properties: Record<string, unknown>;
+  required?: string[];
+}
+
+interface Layout<T> {
+  primaryKey: keyof T & string;
+  /** Fields the local queries filter or sort on (lists, dashboard counts, cleanup, the outbox queue). */
+  indexes: (keyof T & string)[][];
+  /**
+   * RxDB builds index keys of fixed width, so an indexed field needs bounds its entity schema
+   * may not state: maxLength for a string, minimum, maximum and multipleOf for a number, and
+   * a plain string type instead of a union of literals. These replace the field's schema.
+   */
+  indexed?: Partial<Record<keyof T & string, object>>;
+}
+
+/** An id or a location id as RxDB indexes it: a whole number below a billion. */
+const INDEXED_ID = { type: 'integer', minimum: 0, maximum: 1_000_000_000, multipleOf: 1 };
+
+/** Version 0 of every collection; a change of shape adds a version and a migration strategy. */
+function collectionSchema<T>(entity: ObjectSchema, layout: Layout<T>): RxJsonSchema<T> {
+  const schema = {
+    version: 0,
+    type: 'object',
+    primaryKey: layout.primaryKey,
+    properties: { ...entity.properties, ...layout.indexed },
+    required: entity.required ?? [],
+    indexes: layout.indexes,
+  };
+  // The entity schemas are plain JSON Schema objects; RxDB's type spells the same thing per field.
+  return schema as unknown as RxJsonSchema<T>;
+}
+
+export const replicaSchemas = {
+  permits: collectionSchema<PulledDocuments['permits']>(Permit, {
+    primaryKey: 'PermitInstanceId',
+    // Dashboard counts and lists by state, lists by location, newest first; cleanup by age.
+    indexes: [['State', 'CreatedOn'], ['LocationId', 'CreatedOn'], ['CreatedOn'], ['DateChanged']],
+    indexed: { LocationId: INDEXED_ID },
+  }),
+  drafts: collectionSchema<PulledDocuments['drafts']>(Draft, {
+    primaryKey: 'PermitInstanceId',
+    indexes: [['LastUpdatedOn']],
+  }),
+  workorders: collectionSchema<PulledDocuments['workorders']>(WorkOrder, {
+    primaryKey: 'workOrderNumber',
+    indexes: [['scheduledStart']],
+  }),
+  templates: collectionSchema<PulledDocuments['templates']>(Template, {
+    primaryKey: 'PermitTemplateId',
+    indexes: [],
+  }),
+  approvals: collectionSchema<PulledDocuments['approvals']>(PermitApprovals, {
+    primaryKey: 'PermitInstanceId',
+    indexes: [],
+  }),
+  definitions: collectionSchema<PulledDocuments['definitions']>(PermitDefinition, {
+    primaryKey: 'PermitDefinitionId',
+    indexes: [],
+  }),
+  sitedata: collectionSchema<PulledDocuments['sitedata']>(SiteDataDocument, {
+    primaryKey: 'id',
+    // Locations, printers, settings: each read by type.
+    indexes: [['type', 'id']],
+    indexed: { type: { type: 'string', enum: SITE_DATA_TYPES, maxLength: 20 } },
+  }),
+  outbox: collectionSchema<OutboxEntry>(OutboxEntry, {
+    primaryKey: 'id',
+    // The queue of one user in order, and the counts and lists by status.
+    indexes: [['owner', 'status', 'seq'], ['status', 'seq']],
+    indexed: {
+      status: { type: 'string', enum: OUTBOX_STATUSES, maxLength: 10 },
+      seq: { type: 'integer', minimum: 0, maximum: 2 ** 52, multipleOf: 1 },
+    },
+  }),
+};

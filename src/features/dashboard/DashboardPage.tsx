@@ -1,0 +1,41 @@
+import { Body1, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useAppData } from '../../app/startup/appData';
+import { CountCard } from './CountCard';
+import { DASHBOARD_LINKS } from './dashboardCounts';
+import { useDashboardCounts } from './useDashboardCounts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  cards: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
+});
+
+/** / Dashboard: the three count cards of SPEC §2, from the replica, live. (The map card comes with the plot plan.) */
+export function DashboardPage() {
+  const styles = useStyles();
+  const { profile, homeLocation, anyAbility, settings, flags } = useAppData().data;
+  const counts = useDashboardCounts();
+  return (
+    <section className={styles.root}>
+      <Title2 as="h1">Dashboard</Title2>
+      <Body1>
+        Welcome, {profile.FirstName}. Your home location is {homeLocation?.Title ?? 'not set'}.
+      </Body1>
+      {anyAbility ? (
+        <div className={styles.cards}>
+          <CountCard title="Open Permits" count={counts.openPermits} to={DASHBOARD_LINKS.openPermits} />
+          <CountCard title="Permits Needing Approval" count={counts.needingApproval} to={DASHBOARD_LINKS.needingApproval} />
+          {flags.workOrdersEnabled ? (
+            <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
+          ) : null}
+        </div>
+      ) : (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            You have no permissions at your home location. To request access, email the service desk at{' '}
+            {settings.serviceDeskEmail}.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

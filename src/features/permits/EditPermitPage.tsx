@@ -1,0 +1,105 @@
+import { Badge, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { abilitiesAt } from '../../../domain/abilities';
+import { groupsOf, isYourApprovalRequired } from '../../../domain/permits/approvals';
+import { definitionFields, isEditable } from '../../../domain/permits/editability';
+import type { FieldClass } from '../../../domain/permits/fields';
+import { RULES } from '../../../domain/permits/lifecycle';
+import type { ContentJson } from '../../../domain/permits/yContent';
+import type { Permit, PermitState } from '../../../schemas';
+import { useReplica } from '../../app/replica';
+import { useAppData } from '../../app/startup/appData';
+import { useObservable } from '../../app/useObservable';
+import { ErrorPanel } from './ErrorPanel';
+import type { FormioHandle } from './FormioForm';
+import { PermitActions } from './PermitActions';
+import { PermitForms, subForms, validateForms as validate } from './PermitForms';
+import { approvals$, definition$, locationMetadata$, permit$ } from './permitQueries';
+import { errorsMessage, referenceOf } from './permitText';
+import { usePermitDoc } from './usePermitDoc';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+});
+
+export const STALE_DEFINITION = 'This permit was copied from a permit created with an older version of this form. Some fields may have not been copied from the original permit.';
+
+/** /permits/{id}/edit (SPEC §2): the permit's form, editable as its state and the user's abilities allow, with its action bar. */
+export function EditPermitPage() {
+  const styles = useStyles();
+  const { permitInstanceId = '' } = useParams();
+  const [search] = useSearchParams();
+  const db = useReplica();
+  const { data, email } = useAppData();
+  const found = useObservable(useMemo(() => permit$(db, email, permitInstanceId), [db, email, permitInstanceId]), undefined);
+  const permit = found?.permit?.doc ?? null;
+  const definition = useObservable(useMemo(() => definition$(db, permit?.PermitDefinitionId ?? null), [db, permit?.PermitDefinitionId]), null);
+  const locationId = permit?.LocationId ?? null;
+  const metadata = useObservable(useMemo(() => locationMetadata$(db, locationId), [db, locationId]), null);
+  const approvals = useObservable(useMemo(() => approvals$(db, permitInstanceId), [db, permitInstanceId]), null);
+  const handles = useRef(new Map<string, FormioHandle>());
+
+  const state = (permit?.State ?? 'DRAFT') as PermitState;
+  const canEdit = locationId !== null && abilitiesAt(data.profile, data.tree, locationId).permits.edit;
+  const gas = metadata?.GasReadingsEditableWhenApproved ?? false;
+  const editable = useCallback((fc: FieldClass) => isEditable(fc, { state, canEdit, gasReadingsEditableWhenApproved: gas }), [state, canEdit, gas]);
+  const fields = useMemo(() => (definition ? definitionFields(definition) : new Map()), [definition]);
+  const fieldClass = useCallback((path: string): FieldClass => fields.get(path)?.fieldClass ?? 'general', [fields]);
+  const onRemote = useCallback((content: ContentJson) => {
+    for (const [path, handle] of handles.current) handle.merge((content[path] ?? {}) as Record<string, unknown>);
+  }, []);
+  const doc = usePermitDoc({ permit, updates: found?.updates ?? [], fieldClass, editable, onRemote });
+
+  const typesKey = permit?.permitTypes.map((t) => t.Name).join('\n') ?? '';
+  const forms = useMemo(() => (definition ? subForms(definition, typesKey.split('\n')) : []), [definition, typesKey]);
+  // The group lists as text: a pulled permit is a new object, and new inputs would rebuild the forms under the user's hands.
+  const groupsKey = JSON.stringify(permit?.PermitInstanceMetadataJSON.UsersOfGroupList ?? []);
+  const inputs = useMemo(() => ({ lists: metadata?.Lists ?? [], groups: JSON.parse(groupsKey) as Permit['PermitInstanceMetadataJSON']['UsersOfGroupList'], editable }), [metadata, groupsKey, editable]);
+  const readOnly = !canEdit || !RULES.editContent.from.includes(state);
+  const [errors, setErrors] = useState<{ message: string; list: Parameters<typeof ErrorPanel>[0]['errors'] } | null>(null);
+
+  if (found === undefined) return <Spinner label="Loading the permit…" />;
+  if (!permit) return <MessageBar intent="error"><MessageBarBody>No Permit found. Please update your filter and try again.</MessageBarBody></MessageBar>;
+  const groups = groupsOf(data.profile.PersonnelId, permit.PermitInstanceMetadataJSON.UsersOfGroupList);
+
+  return (
+    <section className={styles.root}>
+      <div className={styles.heading}>
+        <Title2 as="h1">{`Permit # ${referenceOf(permit.PermitInstanceReferenceId)}`}</Title2>
+        <Badge appearance="tint" aria-label="State">{permit.State}</Badge>
+        {found?.permit?.pending && <Badge appearance="outline" color="informative">Not synced yet</Badge>}
+      </div>
+      {search.get('staleDefinition') === 'true' && (
+        <MessageBar intent="warning"><MessageBarBody>{STALE_DEFINITION}</MessageBarBody></MessageBar>
+      )}
+      {permit.EndStateDescription && <MessageBar intent="info"><MessageBarBody>{`Reason: ${permit.EndStateDescription}`}</MessageBarBody></MessageBar>}
+      <PermitActions
+        permit={permit}
+        approvals={approvals}
+        groups={groups}
+        canEdit={canEdit}
+        copyEnabled={data.flags.copyEnabled && (metadata?.CopyEnabled ?? false)}
+        yourApprovalRequired={isYourApprovalRequired(permit, approvals?.Approvals ?? [], data.profile.PersonnelId)}
+        beforeSubmit={() => {
+          doc.flush();
+          const list = readOnly || !definition ? [] : validate(definition, forms, handles.current);
+          setErrors(list.length ? { message: errorsMessage(list.length), list } : null);
+          return list.length === 0;
+        }}
+      />
+      {errors && (
+        <>
+          <MessageBar intent="error"><MessageBarBody>{errors.message}</MessageBarBody></MessageBar>
+          <ErrorPanel errors={errors.list} />
+        </>
+      )}
+      {!definition || !doc.content ? (
+        <Spinner label="Loading the form…" />
+      ) : (
+        <PermitForms definition={definition} forms={forms} content={doc.content} inputs={inputs} readOnly={readOnly} onChange={doc.change} handles={handles} />
+      )}
+    </section>
+  );
+}

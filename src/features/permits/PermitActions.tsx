@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { RULES } from '../../../domain/permits/lifecycle';
+import { copyPermit } from '../../../replication/permitCopy';
+import { forcePull } from '../../../replication/syncState';
+import type { Permit, PermitApprovals, PermitState } from '../../../schemas';
+import { useReplica } from '../../app/replica';
+import { useAppData } from '../../app/startup/appData';
+import { useNotify } from '../../app/toaster';
+import { ApprovalsDialog } from './ApprovalsDialog';
+import { PermitActionBar } from './PermitActionBar';
+import { actOnApproval, rejectPermit, revokePermit, submitPermit } from './permitWrites';
+import { ReasonDialog } from './ReasonDialog';
+import { SubmittedDialog } from './SubmittedDialog';
+
+interface Props {
+  permit: Permit;
+  approvals: PermitApprovals | null;
+  groups: ReadonlySet<string>;
+  canEdit: boolean;
+  /** CopyEnabled of the location and the copy feature (SPEC §4). */
+  copyEnabled: boolean;
+  yourApprovalRequired: boolean;
+  /** Validates the form before a submit; false stops it. */
+  beforeSubmit(): boolean;
+}
+
+type Open = 'approvals' | 'reject' | 'revoke' | null;
+
+/** The action bar and its dialogs; every change goes through the outbox, the copy (which needs the server's answer) excepted. */
+export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled, yourApprovalRequired, beforeSubmit }: Props) {
+  const db = useReplica();
+  const { email } = useAppData();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [open, setOpen] = useState<Open>(null);
+  // The state before the last submit: the dialog names the new one when it changed. After create the permit was a DRAFT.
+  const [submittedFrom, setSubmittedFrom] = useState<string | null>(search.get('redirectFromCreate') === 'true' ? 'DRAFT' : null);
+  const writer = { db, owner: email };
+  const id = permit.PermitInstanceId;
+  const state = permit.State as PermitState;
+  const allowed = (action: keyof typeof RULES) => canEdit && RULES[action].from.includes(state);
+
+  const submit = () => {
+    if (!beforeSubmit()) return;
+    setSubmittedFrom(permit.State);
+    void submitPermit(writer, id);
+  };
+  const closeSubmitted = () => {
+    setSubmittedFrom(null);
+    if (!search.has('redirectFromCreate')) return;
+    const next = new URLSearchParams(search);
+    next.delete('redirectFromCreate');
+    setSearch(next, { replace: true });
+  };
+  const reject = async (reason: string) => {
+    try {
+      await rejectPermit(writer, id, reason);
+      notify('success', 'Your have successfully rejected this permit');
+      navigate('/permits/list');
+    } catch {
+      notify('error', 'There was a problem rejecting this permit, please try again.');
+    }
+  };
+  const revoke = async (reason: string) => {
+    try {
+      await revokePermit(writer, id, reason);
+      notify('success', 'Your have successfully revoked this permit');
+      navigate('/permits/list');
+    } catch {
+      notify('error', 'There was a problem rejecting this permit, please try again.');
+    }
+  };
+  const copy = async () => {
+    try {
+      const { PermitInstance, DefinitionIsLatest } = await copyPermit(id);
+      await forcePull(db);
+      notify('success', 'Your have successfully copied this permit');
+      navigate(`/permits/${PermitInstance.PermitInstanceId}/edit${DefinitionIsLatest ? '' : '?staleDefinition=true'}`);
+    } catch {
+      notify('error', 'There was a problem copying this permit, please try again.');
+    }
+  };
+
+  return (
+    <>
+      <PermitActionBar
+        canSubmit={allowed('submit')}
+        canReject={allowed('reject')}
+        canRevoke={allowed('revoke')}
+        canCopy={allowed('copy') && copyEnabled}
+        yourApprovalRequired={yourApprovalRequired}
+        onSubmit={submit}
+        onApprovals={() => setOpen('approvals')}
+        onReject={() => setOpen('reject')}
+        onRevoke={() => setOpen('revoke')}
+        onCopy={() => void copy()}
+      />
+      <ApprovalsDialog
+        open={open === 'approvals'}
+        onClose={() => setOpen(null)}
+        state={state}
+        approvals={approvals}
+        groups={groups}
+        canEdit={canEdit}
+        onAct={(record, action, comment) => void actOnApproval(writer, id, record.PermitApprovalId, action, comment)}
+      />
+      <ReasonDialog open={open === 'reject'} title="Reject Permit" action="Reject" onCancel={() => setOpen(null)} onConfirm={(r) => void reject(r)} />
+      <ReasonDialog open={open === 'revoke'} title="Revoke Permit" action="Revoke" onCancel={() => setOpen(null)} onConfirm={(r) => void revoke(r)} />
+      <SubmittedDialog
+        open={submittedFrom !== null}
+        created={search.get('redirectFromCreate') === 'true'}
+        newState={submittedFrom !== null && permit.State !== submittedFrom ? permit.State : null}
+        onContinue={closeSubmitted}
+      />
+    </>
+  );
+}

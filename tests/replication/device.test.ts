@@ -1,0 +1,64 @@
+import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NO_ABILITIES } from '../../domain/abilities';
+import type { ReplicaDatabase } from '../../replication/replica';
+import type { UserProfile } from '../../schemas';
+import { ensurePersistentStorage, lastSignedInUser, rememberSignedInUser, storagePersistence$ } from '../../src/db/device';
+import { openTestReplica } from './replica';
+
+const profile: UserProfile = {
+  PersonnelId: 7,
+  EmailAddress: 'issuer@demo.test',
+  FirstName: 'Priya',
+  LastName: 'Raman',
+  SiteId: 1,
+  SysAdminFlag: false,
+  Kind: 'employee',
+  Permissions: [{ PermissionTypeId: 82, Locations: [110] }],
+  Preferences: { PersonnelId: 7, HomeLocationId: 110, DefaultPrinterId: null, FavouritePrinters: [], Filters: {} },
+};
+
+/** A browser's storage manager that refuses or grants, counting the requests. */
+function storageManager(grants: boolean) {
+  const calls = { persist: 0 };
+  let granted = false;
+  return {
+    calls,
+    persisted: async () => granted,
+    persist: async () => {
+      calls.persist += 1;
+      granted = grants;
+      return grants;
+    },
+  };
+}
+
+describe('what the device remembers', () => {
+  let db: ReplicaDatabase;
+  beforeEach(async () => {
+    db = await openTestReplica();
+  });
+  afterEach(() => db.remove());
+
+  it('keeps the last signed-in user and their abilities', async () => {
+    expect(await lastSignedInUser(db)).toBeNull();
+    const abilities = { ...NO_ABILITIES, permits: { view: true, edit: false, print: false } };
+    await rememberSignedInUser(db, { kind: 'employee', email: profile.EmailAddress, profile, abilities }, new Date('2026-05-01T08:00:00Z'));
+    expect(await lastSignedInUser(db)).toEqual({ kind: 'employee', email: 'issuer@demo.test', profile, abilities, savedAt: '2026-05-01T08:00:00.000Z' });
+  });
+
+  it('asks for persistent storage once, and keeps the answer for the Preferences page', async () => {
+    const refusing = storageManager(false);
+    expect(await ensurePersistentStorage(db, refusing)).toMatchObject({ persisted: false });
+    expect(await ensurePersistentStorage(db, refusing)).toMatchObject({ persisted: false });
+    expect(refusing.calls.persist).toBe(1);
+    expect(await firstValueFrom(storagePersistence$(db))).toMatchObject({ persisted: false });
+    expect(await ensurePersistentStorage(db, undefined)).toBeNull();
+  });
+
+  it('records a grant', async () => {
+    const granting = storageManager(true);
+    await ensurePersistentStorage(db, granting);
+    expect(await firstValueFrom(storagePersistence$(db))).toMatchObject({ persisted: true });
+  });
+});

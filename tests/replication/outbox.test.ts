@@ -1,0 +1,179 @@
+import { BehaviorSubject, firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../schemas';
+import { messages } from '../../domain/messages';
+import { backoffDelay } from '../../replication/backoff';
+import { appendToOutbox, dismissOutboxEntry, refusedEntries$, retryOutboxEntry } from '../../replication/outbox';
+import { CONFLICT_RETRIES, outcomeOf, startOutboxProcessor, type OutboxProcessor } from '../../replication/outboxProcessor';
+import type { ReplicaDatabase } from '../../replication/replica';
+import { signInCompleted } from '../../replication/syncState';
+import { syncStatus$ } from '../../replication/syncStatus';
+import { json, recordingFetch, testClient, waitFor, type RecordedRequest } from './helpers';
+import { openTestReplica } from './replica';
+
+const OWNER = 'issuer@demo.test';
+const BACKOFF = { baseMs: 20, capMs: 100 };
+const change = (n: number) => ({ method: 'POST' as const, path: `/change/${n}`, body: { n }, label: `Change ${n}` });
+
+describe('the outbox', () => {
+  let db: ReplicaDatabase;
+  let processor: OutboxProcessor | undefined;
+  const online$ = new BehaviorSubject(true);
+
+  beforeEach(async () => {
+    db = await openTestReplica();
+    online$.next(true);
+  });
+  afterEach(async () => {
+    await processor?.stop();
+    processor = undefined;
+    await db.remove();
+  });
+
+  /** Starts the processor against a server answering with `respond`. */
+  function serve(respond: (request: RecordedRequest) => Response | Error) {
+    const recorder = recordingFetch(respond);
+    processor = startOutboxProcessor({ db, http: testClient(recorder.fetch), owner: OWNER, online$, backoff: BACKOFF });
+    return recorder.requests;
+  }
+  const status = async (id: string) => (await db.outbox.findOne(id).exec())?.toMutableJSON();
+  const paths = (requests: RecordedRequest[]) => requests.map((r) => r.url.pathname.replace('/api', ''));
+
+  it('sends entries one at a time in the order they were made, each with its id as Idempotency-Key', async () => {
+    const entries: OutboxEntry[] = [];
+    for (const n of [1, 2, 3]) entries.push(await appendToOutbox(db, OWNER, change(n)));
+    await appendToOutbox(db, 'someone-else@demo.test', change(9));
+    const requests = serve(() => json(200, {}));
+    await waitFor(async () => (await status(entries[2]!.id))?.status === 'done', 5000, 'the queue to drain');
+    expect(paths(requests)).toEqual(['/change/1', '/change/2', '/change/3']);
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(entries.map((e) => e.id));
+    expect(requests.map((r) => r.body)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect((await status(entries[0]!.id))?.doneAt).toBeTypeOf('number');
+  });
+
+  it('keeps an entry that got no answer or a 5xx, retries it with the same key, and holds the rest behind it', async () => {
+    const first = await appendToOutbox(db, OWNER, change(1));
+    await appendToOutbox(db, OWNER, change(2));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers: (() => Promise<Response | Error>)[] = [
+      async () => new TypeError('fetch failed'),
+      // The retry's answer waits until the test has looked at the entry between attempts.
+      async () => held.then(() => json(503, { message: 'Down for maintenance' })),
+    ];
+    const recorder = recordingFetch(() => (answers.shift() ?? (async () => json(200, {})))());
+    processor = startOutboxProcessor({ db, http: testClient(recorder.fetch), owner: OWNER, online$, backoff: BACKOFF });
+    const requests = recorder.requests;
+
+    await waitFor(() => requests.length === 2, 5000, 'the retry');
+    const between = await status(first.id);
+    expect(between).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/could not be reached/) });
+    expect(between!.nextAttemptAt - Date.parse(between!.createdAt)).toBeGreaterThanOrEqual(BACKOFF.baseMs / 2);
+    release();
+
+    await waitFor(async () => (await status(first.id))?.status === 'done', 5000, 'the retries to succeed');
+    expect(paths(requests)).toEqual(['/change/1', '/change/1', '/change/1', '/change/2']);
+    expect(new Set(requests.slice(0, 3).map((r) => r.headers['idempotency-key']))).toEqual(new Set([first.id]));
+    expect((await status(first.id))?.attempts).toBe(3);
+  });
+
+  it('waits while offline and sends when the connection returns', async () => {
+    online$.next(false);
+    const entry = await appendToOutbox(db, OWNER, change(1));
+    const requests = serve(() => json(200, {}));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(requests).toHaveLength(0);
+    online$.next(true);
+    await waitFor(async () => (await status(entry.id))?.status === 'done', 5000, 'the entry to be sent');
+  });
+
+  it('pauses the whole queue on a 401 until the user signs in again, then resumes with nothing dropped', async () => {
+    const first = await appendToOutbox(db, OWNER, change(1));
+    const second = await appendToOutbox(db, OWNER, change(2));
+    let signedIn = false;
+    const requests = serve(() => (signedIn ? json(200, {}) : json(401, { message: 'Your sign-in has expired or is not valid. Sign in again.' })));
+
+    const status$ = syncStatus$(db, OWNER, online$);
+    expect((await firstValueFrom(status$)).pendingCount).toBe(2);
+    await waitFor(async () => (await firstValueFrom(status$)).signInNeeded, 5000, 'sign-in to be needed');
+    expect(messages.sync.signInToSync((await firstValueFrom(status$)).pendingCount)).toBe('Sign in again to sync 2 changes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(paths(requests)).toEqual(['/change/1']);
+    expect(await status(first.id)).toMatchObject({ status: 'pending', lastError: expect.stringMatching(/Sign in again/) });
+
+    signedIn = true;
+    await signInCompleted(db);
+    await waitFor(async () => (await status(second.id))?.status === 'done', 5000, 'the queue to resume');
+    expect(paths(requests)).toEqual(['/change/1', '/change/1', '/change/2']);
+    expect(requests[1]!.headers['idempotency-key']).toBe(first.id);
+    expect((await firstValueFrom(status$)).pendingCount).toBe(0);
+  });
+
+  it('takes a refused entry out of the queue with the server’s message; retry sends it last with a new key, dismiss forgets it', async () => {
+    const refused = await appendToOutbox(db, OWNER, change(1));
+    const next = await appendToOutbox(db, OWNER, change(2));
+    let refuse = true;
+    const requests = serve((r) => (refuse && r.url.pathname.endsWith('/change/1') ? json(422, { message: 'This permit is already closed.' }) : json(200, {})));
+
+    await waitFor(async () => (await status(next.id))?.status === 'done', 5000, 'the queue to move on');
+    expect(await status(refused.id)).toMatchObject({ status: 'refused', lastError: 'This permit is already closed.', attempts: 1 });
+    const notSynced = await firstValueFrom(refusedEntries$(db, OWNER));
+    expect(notSynced.map((e) => e.label)).toEqual(['Change 1']);
+    expect((await firstValueFrom(syncStatus$(db, OWNER, online$))).refusedCount).toBe(1);
+
+    refuse = false;
+    const again = await retryOutboxEntry(db, refused.id);
+    expect(again?.id).not.toBe(refused.id);
+    expect(again!.seq).toBeGreaterThan(next.seq);
+    await waitFor(async () => (await status(again!.id))?.status === 'done', 5000, 'the retried entry to be sent');
+    expect(await status(refused.id)).toBeUndefined();
+    expect(requests.at(-1)!.headers['idempotency-key']).toBe(again!.id);
+    expect(requests.at(-1)!.body).toEqual({ n: 1 });
+
+    refuse = true;
+    const another = await appendToOutbox(db, OWNER, change(1));
+    await waitFor(async () => (await status(another.id))?.status === 'refused', 5000, 'the refusal');
+    expect(await dismissOutboxEntry(db, next.id)).toBe(false); // done entries are not the user's to dismiss
+    expect(await dismissOutboxEntry(db, another.id)).toBe(true);
+    expect(await firstValueFrom(refusedEntries$(db, OWNER))).toEqual([]);
+  });
+});
+
+describe('what an answer means', () => {
+  it.each([
+    [200, 1, 'done'],
+    [204, 1, 'done'],
+    [0, 9, 'retry'],
+    [500, 1, 'retry'],
+    [503, 12, 'retry'],
+    [408, 1, 'retry'],
+    [429, 1, 'retry'],
+    [401, 1, 'sign-in'],
+    [409, 1, 'retry'],
+    [409, CONFLICT_RETRIES, 'refused'],
+    [400, 1, 'refused'],
+    [403, 1, 'refused'],
+    [404, 1, 'refused'],
+    [422, 1, 'refused'],
+  ] as const)('status %i on attempt %i: %s', (status, attempts, outcome) => {
+    expect(outcomeOf(status, attempts)).toBe(outcome);
+  });
+});
+
+describe('the backoff', () => {
+  const policy = { baseMs: 1000, capMs: 60_000 };
+  it.each([
+    [1, 500, 1000],
+    [2, 1000, 2000],
+    [3, 2000, 4000],
+    [7, 30_000, 60_000],
+    [8, 30_000, 60_000],
+    [30, 30_000, 60_000],
+  ])('after %i failures waits between %i and %i ms', (failures, low, high) => {
+    expect(backoffDelay(failures, policy, () => 0)).toBe(low);
+    expect(backoffDelay(failures, policy, () => 1)).toBe(high);
+    const any = backoffDelay(failures, policy);
+    expect(any).toBeGreaterThanOrEqual(low);
+    expect(any).toBeLessThanOrEqual(high);
+  });
+});

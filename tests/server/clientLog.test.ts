@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+const event = (message: string) => ({ level: 'warn', message, at: '2026-05-01T08:00:00.000Z', context: { collection: 'permits' } });
+const batch = (events = [event('The change stream failed; reconnecting.')]) => ({ sessionId: 'tab-1', version: '0.1.0', events });
+
+describe('POST /api/log, the client event log', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    token = await server.employeeToken('viewer@demo.test');
+  });
+  afterAll(() => server.close());
+
+  it('takes a batch from a signed-in user', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/log', token, payload: batch() });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/log', payload: batch() });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no events', batch([])],
+    ['more than 100 events', batch(Array.from({ length: 101 }, (_, i) => event(`e${i}`)))],
+    ['an unknown level', batch([{ ...event('x'), level: 'fatal' }])],
+    ['an unknown field', { ...batch(), extra: true }],
+  ])('refuses %s with a 400', async (_name, payload) => {
+    const response = await server.request({ method: 'POST', url: '/api/log', token, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it('limits a user to 60 batches a minute', async () => {
+    const other = await server.employeeToken('issuer@demo.test');
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await server.request({ method: 'POST', url: '/api/log', token: other, payload: batch() })).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
