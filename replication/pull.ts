@@ -2,7 +2,8 @@
  * The pull of one collection (DESIGN.md §4.4): the handler RxDB's replication calls with the
  * last checkpoint, answered from GET /sync/{collection}.
  */
-import type { ReplicationPullHandlerResult, WithDeleted } from 'rxdb';
+import type { ReplicationPullHandlerResult, RxDocument, WithDeleted } from 'rxdb';
+import { filter, firstValueFrom, fromEvent, race, timer } from 'rxjs';
 import { SYNC_PRIMARY_KEYS, type Checkpoint, type PulledCollection, type SyncPage } from '../schemas';
 import { ApiError, type HttpClient } from './http';
 import { pendingKeys } from './outbox';
@@ -29,10 +30,11 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
     let from = checkpoint;
     const documents: Doc<C>[] = [];
     let page: SyncPage;
+    let sentAt: number;
     // Unknown tombstones are dropped (below); RxDB takes a short answer for the end of the
     // collection, so keep reading until the batch is full or the server has nothing left.
     do {
-      const sentAt = context.now();
+      sentAt = context.now();
       page = await fetchPage(context, collection, from, batchSize);
       if (page.resync) {
         await dropReplica(context.db, collection);
@@ -42,9 +44,10 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
         if (page.resync) throw new Error(`The server asked to resync ${collection} from scratch twice.`);
       }
       documents.push(...(await completeTombstones(context.db, collection, page.documents)));
-      await recordProgress(context.db, collection, from === undefined, page, sentAt);
+      await recordProgress(context.db, collection, from === undefined, page);
       from = page.checkpoint ?? from;
     } while (page.remaining > 0 && documents.length < batchSize);
+    if (page.remaining === 0) void markSyncedOnceStored(context, collection, documents, sentAt);
     return { documents, checkpoint: from };
   };
 }
@@ -94,10 +97,10 @@ async function completeTombstones<C extends PulledCollection>(db: ReplicaDatabas
 }
 
 /**
- * First-sync progress (pulled of expected) and "last synced at", for every tab's status. The
- * counts run from a pull from scratch until it reaches the end; later pulls only move the time.
+ * First-sync progress (pulled of expected), for every tab's status. The counts run from a pull
+ * from scratch until it reaches the end.
  */
-async function recordProgress(db: ReplicaDatabase, collection: PulledCollection, fromScratch: boolean, page: SyncPage, sentAt: number): Promise<void> {
+async function recordProgress(db: ReplicaDatabase, collection: PulledCollection, fromScratch: boolean, page: SyncPage): Promise<void> {
   const before = await readCollectionState(db, collection);
   const atEnd = page.remaining === 0;
   const firstSync = fromScratch || !before.firstSyncDone;
@@ -106,6 +109,32 @@ async function recordProgress(db: ReplicaDatabase, collection: PulledCollection,
     firstSyncDone: firstSync ? atEnd : true,
     pulled,
     expected: firstSync ? pulled + page.remaining : before.expected,
-    lastSyncedAt: atEnd ? sentAt : before.lastSyncedAt,
+    lastSyncedAt: before.lastSyncedAt,
   });
+}
+
+/** How long to wait for RxDB to store a page before "last synced at" moves anyway. */
+const STORE_WAIT_MS = 30_000;
+
+/**
+ * Moves "last synced at" once RxDB has stored the documents (it does so after the handler
+ * returns). Earlier, the overlay would drop an accepted change the replica does not show yet,
+ * and a just-saved permit or draft would vanish for a moment — or open empty.
+ */
+async function markSyncedOnceStored<C extends PulledCollection>(context: PullContext, collection: C, documents: Doc<C>[], sentAt: number): Promise<void> {
+  const primaryKey = SYNC_PRIMARY_KEYS[collection];
+  const keyOf = (doc: object) => String((doc as Record<string, unknown>)[primaryKey]);
+  const stored = (held: Map<string, RxDocument<Record<string, unknown>>>) =>
+    documents.every((doc) => {
+      const mine = held.get(keyOf(doc));
+      return doc._deleted ? !mine : mine !== undefined && String(mine.get('DateChanged')) >= doc.DateChanged;
+    });
+  if (documents.length > 0) {
+    const ids = documents.map(keyOf);
+    const held$ = anyPulledCollection(context.db, collection).findByIds(ids).$;
+    await firstValueFrom(race(held$.pipe(filter(stored)), timer(STORE_WAIT_MS), fromEvent(context.signal, 'abort')), { defaultValue: undefined });
+  }
+  if (context.signal.aborted) return;
+  const state = await readCollectionState(context.db, collection);
+  if ((state.lastSyncedAt ?? 0) < sentAt) await writeCollectionState(context.db, collection, { ...state, lastSyncedAt: sentAt });
 }

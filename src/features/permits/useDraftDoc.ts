@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { firstValueFrom } from 'rxjs';
 import * as Y from 'yjs';
 import { applyJsonToDoc, docFromState, docToJson, fromBase64, type ContentJson } from '../../../domain/permits/yContent';
+import { overlayEntries$ } from '../../../replication/outbox';
+import type { ReplicaDatabase } from '../../../replication/replica';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
-import { drafts$ } from './permitQueries';
 
 /** Autosave period of a draft (SPEC §9). */
 export const DRAFT_AUTOSAVE_MS = 20_000;
@@ -31,11 +32,8 @@ export function useDraftDoc(draftId: string): DraftDoc | null {
 
   useEffect(() => {
     let cancelled = false;
-    void firstValueFrom(drafts$(db, email)).then((drafts) => {
-      if (cancelled) return;
-      const draft = drafts.find((d) => d.doc.PermitInstanceId === draftId)?.doc;
-      const doc = draft ? docFromState(fromBase64(draft.ContentState), draft.PermitContent) : new Y.Doc();
-      setState({ doc, content: docToJson(doc) });
+    void loadDraftDoc(db, email, draftId).then((doc) => {
+      if (!cancelled) setState({ doc, content: docToJson(doc) });
     });
     return () => {
       cancelled = true;
@@ -54,4 +52,20 @@ export function useDraftDoc(draftId: string): DraftDoc | null {
   );
 
   return state ? { ...state, setContent, dirty } : null;
+}
+
+/**
+ * The pulled draft merged with every save of it the pull may not have brought yet. Merging the
+ * Yjs states, rather than picking one version, cannot lose typing whichever way a save and a
+ * pull interleave. The outbox is read first: a save leaves it only long after it was accepted.
+ */
+async function loadDraftDoc(db: ReplicaDatabase, owner: string, draftId: string): Promise<Y.Doc> {
+  const entries = await firstValueFrom(overlayEntries$(db, owner));
+  const pulled = await db.drafts.findOne(draftId).exec();
+  const saves = entries.flatMap((e) => e.effects).filter((f) => f.collection === 'drafts' && f.key === draftId && f.kind === 'create');
+  const states = [pulled?.ContentState, ...saves.map((f) => f.fields.ContentState)].filter((s): s is string => typeof s === 'string' && s !== '');
+  if (states.length === 0) return docFromState(new Uint8Array(), pulled?.PermitContent ?? {});
+  const doc = new Y.Doc();
+  for (const state of states) Y.applyUpdate(doc, fromBase64(state));
+  return doc;
 }
