@@ -1,12 +1,14 @@
 /**
- * Sends the outbox (DESIGN.md §4.3), in the leader tab only: one entry at a time in queue
+ * Sends the outbox (DESIGN.md §4.3), in the leader tab only: one request at a time in queue
  * order, each with its id as the Idempotency-Key, so a resend after a lost answer is
- * recognised by the server and never applied twice.
+ * recognised by the server and never applied twice. Content edits of one permit are merged
+ * into one request (outboxBatch.ts).
  */
 import { Subject, type Observable } from 'rxjs';
 import type { OutboxEntry } from '../schemas';
 import { backoffDelay, pause, type BackoffPolicy } from './backoff';
 import { ApiError, type HttpClient } from './http';
+import { batchFrom, isContentUpdate, type OutboxBatch } from './outboxBatch';
 import type { ReplicaDatabase } from './replica';
 import { markSignInNeeded, untilSignedIn } from './syncState';
 
@@ -25,6 +27,9 @@ export const CONFLICT_RETRIES = 7;
 
 /** Nothing to send or no connection: look again after this long even if nothing woke us. */
 const IDLE_RECHECK_MS = 60_000;
+
+/** How far behind the head to look for edits to merge into it. */
+const MERGE_WINDOW = 500;
 
 /**
  * The outcome of an attempt. `status` is the HTTP status, 0 when no answer arrived; `attempts`
@@ -82,12 +87,16 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     db.outbox.$.subscribe(notify),
   ];
 
-  async function send(entry: OutboxEntry): Promise<void> {
-    const attempts = entry.attempts + 1;
+  /** Refused as a merge: one of its edits is at fault, so entries go alone until the queue is empty. */
+  let alone = false;
+
+  async function send({ entries, body, key }: OutboxBatch): Promise<void> {
+    const head = entries[0]!;
+    const attempts = head.attempts + 1;
     let status: number;
     let message = '';
     try {
-      const response = await http.open(entry.method, entry.path, entry.body, { signal, headers: { 'Idempotency-Key': entry.id } });
+      const response = await http.open(head.method, head.path, body, { signal, headers: { 'Idempotency-Key': key } });
       await response.text(); // the pull brings the new state; reading frees the connection
       status = response.status;
     } catch (error) {
@@ -95,12 +104,21 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       status = error instanceof ApiError ? error.status : 0;
       message = error instanceof Error ? error.message : String(error);
     }
-    const doc = await db.outbox.findOne(entry.id).exec();
+    const outcome = outcomeOf(status, attempts);
+    if (outcome === 'done') {
+      const doneAt = now();
+      const docs = await db.outbox.findByIds(entries.map((e) => e.id)).exec();
+      // One write for the whole merge: a merge of a hundred edits is still one step of the queue.
+      await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), status: 'done' as const, attempts: doc.attempts + 1, doneAt, lastError: null })));
+      return;
+    }
+    if (outcome === 'refused' && entries.length > 1) {
+      alone = true;
+      return;
+    }
+    const doc = await db.outbox.findOne(head.id).exec();
     if (!doc) return;
-    switch (outcomeOf(status, attempts)) {
-      case 'done':
-        await doc.incrementalPatch({ status: 'done', attempts, doneAt: now(), lastError: null });
-        return;
+    switch (outcome) {
       case 'retry':
         await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, options.backoff, options.random) });
         return;
@@ -110,8 +128,15 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
         return;
       case 'refused':
         await doc.incrementalPatch({ status: 'refused', attempts, lastError: message });
-        options.onRefused?.(entry, message);
+        options.onRefused?.(head, message);
     }
+  }
+
+  async function batchAt(head: OutboxEntry): Promise<OutboxBatch> {
+    if (alone || !isContentUpdate(head)) return batchFrom(head, []);
+    const selector = { owner, status: 'pending' as const, seq: { $gt: head.seq } };
+    const behind = await db.outbox.find({ selector, sort: [{ seq: 'asc' }], limit: MERGE_WINDOW }).exec();
+    return batchFrom(head, behind.map((doc) => doc.toMutableJSON()));
   }
 
   async function loop(): Promise<void> {
@@ -132,6 +157,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     woken = false;
     const head = await db.outbox.findOne({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
     if (signal.aborted) return;
+    if (!head) alone = false;
     const wait = head ? (skipBackoff ? 0 : head.nextAttemptAt - now()) : IDLE_RECHECK_MS;
     if (!head || !online || wait > 0) {
       // Strict order: while the head waits, everything behind it waits too.
@@ -139,7 +165,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       return;
     }
     skipBackoff = false;
-    await send(head.toMutableJSON());
+    await send(await batchAt(head.toMutableJSON()));
   }
 
   const running = loop();

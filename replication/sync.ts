@@ -3,7 +3,7 @@
  * the cleanup. Every tab starts it; only the leader tab (RxDB leader election) runs it, and the
  * others see its work through the shared database and its status through local documents.
  */
-import { filter, map, type Observable, type Subscription } from 'rxjs';
+import { filter, firstValueFrom, from, map, race, timer, type Observable, type Subscription } from 'rxjs';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { PULLED_COLLECTIONS, type Checkpoint, type PulledCollection } from '../schemas';
 import type { BackoffPolicy } from './backoff';
@@ -18,7 +18,16 @@ import { browserOnline$ } from './syncStatus';
 import { markSignInNeeded, pullRequests$, untilSignedIn } from './syncState';
 
 /** Documents per pull request: large pages make the first sync of thousands of permits quick. */
-export const PULL_BATCH_SIZE = 500;
+export const PULL_BATCH_SIZE = 1000;
+
+/**
+ * Pulled first: sitedata (small, and the app cannot open without it) and permits (what the user
+ * came for; the other pulls, sharing the server and IndexedDB, would slow their first sync
+ * down). The others start once the permits are in — or at once when that pull fails
+ * (offline), or after OTHERS_WAIT_MS.
+ */
+const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
+const OTHERS_WAIT_MS = 10_000;
 
 export interface SyncOptions {
   db: ReplicaDatabase;
@@ -84,6 +93,12 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     onError: warn('The change stream failed; reconnecting.'),
   });
   const replications = PULLED_COLLECTIONS.map((collection) => replicate(options, http, collection, stream$, abort.signal, now));
+  const permits = replications.find((r) => r.collection.name === 'permits')!;
+  void firstValueFrom(race(from(permits.awaitInitialReplication()), permits.error$, timer(OTHERS_WAIT_MS)))
+    .catch(() => undefined)
+    .then(() => {
+      if (!abort.signal.aborted) for (const r of replications) if (!FIRST.includes(r.collection.name as PulledCollection)) void r.start();
+    });
   const outbox: OutboxProcessor = startOutboxProcessor({
     db,
     http,
@@ -119,7 +134,7 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
 }
 
 /** What the engine does with a replication, whatever its collection's document type. */
-type Replication = Pick<RxReplicationState<unknown, Checkpoint>, 'reSync' | 'cancel' | 'error$'> & { collection: { name: string } };
+type Replication = Pick<RxReplicationState<unknown, Checkpoint>, 'start' | 'reSync' | 'cancel' | 'error$' | 'awaitInitialReplication'> & { collection: { name: string } };
 
 /** A pull-only, live replication of one collection, woken by the stream. */
 function replicate<C extends PulledCollection>(options: SyncOptions, http: HttpClient, collection: C, stream$: Observable<StreamSignal>, signal: AbortSignal, now: () => number): Replication {
@@ -140,6 +155,6 @@ function replicate<C extends PulledCollection>(options: SyncOptions, http: HttpC
     retryTime: options.pullRetryMs ?? 5000,
     // The engine starts only in the leader tab already.
     waitForLeadership: false,
-    autoStart: true,
+    autoStart: FIRST.includes(collection),
   });
 }

@@ -34,7 +34,7 @@ export interface EditablePermit {
   form: string;
 }
 
-/** One content edit: sets `form.key` of the permit to `value` (JSON Patch `add`). */
+/** One content edit: sets `form.key` of the permit to `value`. */
 export interface ContentEdit {
   id: string;
   form: string;

@@ -5,11 +5,13 @@
  */
 import { filter, firstValueFrom, type Subscription } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { appendToOutbox } from '../../replication/outbox';
+import * as Y from 'yjs';
+import { applyJsonToDoc, docFromState, docToJson, fromBase64 } from '../../domain/permits/yContent';
 import type { ReplicaDatabase } from '../../replication/replica';
 import { startSync } from '../../replication/sync';
 import { syncStatus$ } from '../../replication/syncStatus';
 import { createReplicaDatabase } from '../../src/db/database';
+import { patchContent } from '../../src/features/permits/permitWrites';
 import type { ContentEdit, DrainResult, EditablePermit, ReplicaSyncResult } from './api';
 
 /** States in which every content field is editable (SPEC §4), so a bench edit is never refused. */
@@ -74,17 +76,25 @@ export function watched(): Promise<number> {
   return watching;
 }
 
-/** Appends each edit as the permit form would: a PATCH /permitcontent entry in the outbox. */
+/**
+ * Appends each edit as the permit's edit page does (usePermitDoc): the change applied to the
+ * permit's Yjs document, the update since the last one sent queued as a PATCH /permitcontent.
+ */
 export async function queueEdits(owner: string, edits: ContentEdit[]): Promise<number> {
   const started = performance.now();
+  const docs = new Map<string, Y.Doc>();
   for (const edit of edits) {
-    await appendToOutbox(replica(), owner, {
-      method: 'PATCH',
-      path: `/permitcontent?PermitInstanceId=${encodeURIComponent(edit.id)}`,
-      body: { ops: [{ op: 'add', path: `/${edit.form}/${edit.key}`, value: edit.value }] },
-      label: `Bench edit ${edit.key}`,
-      effects: [{ collection: 'permits', key: edit.id, kind: 'patch', fields: {} }],
-    });
+    let doc = docs.get(edit.id);
+    if (!doc) {
+      const permit = await replica().permits.findOne(edit.id).exec();
+      if (!permit) throw new Error(`Permit ${edit.id} is not in the replica.`);
+      doc = docFromState(fromBase64(permit.ContentState), permit.ContentJSON);
+      docs.set(edit.id, doc);
+    }
+    const before = Y.encodeStateVector(doc);
+    const content = docToJson(doc);
+    applyJsonToDoc(doc, { ...content, [edit.form]: { ...(content[edit.form] as object | undefined), [edit.key]: edit.value } });
+    await patchContent({ db: replica(), owner }, edit.id, Y.encodeStateAsUpdate(doc, before), docToJson(doc));
   }
   return performance.now() - started;
 }

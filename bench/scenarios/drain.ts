@@ -1,6 +1,6 @@
 /**
- * Measure 4: edits queued offline in the outbox (appendToOutbox, the app's one write path:
- * PATCH /permitcontent entries over many permits), then the device goes online; the time
+ * Measure 4: edits queued offline in the outbox as the edit page queues them (Yjs updates,
+ * PATCH /permitcontent, over many permits), then the device goes online; the time
  * until the header's pending count is 0, and how many of the edits the server holds — read
  * back from the permits' content, each edit having set a field of its own.
  */

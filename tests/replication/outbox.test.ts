@@ -1,7 +1,9 @@
 import { BehaviorSubject, firstValueFrom } from 'rxjs';
+import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../schemas';
 import { messages } from '../../domain/messages';
+import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64 } from '../../domain/permits/yContent';
 import { backoffDelay } from '../../replication/backoff';
 import { appendToOutbox, dismissOutboxEntry, refusedEntries$, retryOutboxEntry } from '../../replication/outbox';
 import { CONFLICT_RETRIES, outcomeOf, startOutboxProcessor, type OutboxProcessor } from '../../replication/outboxProcessor';
@@ -136,6 +138,44 @@ describe('the outbox', () => {
     expect(await dismissOutboxEntry(db, next.id)).toBe(false); // done entries are not the user's to dismiss
     expect(await dismissOutboxEntry(db, another.id)).toBe(true);
     expect(await firstValueFrom(refusedEntries$(db, OWNER))).toEqual([]);
+  });
+
+  it('merges queued edits of one permit into one request, and sends them one by one once a merge is refused', async () => {
+    const permit = '3f1c2a9e-8d4b-4c2e-9a61-0b7d5e4f1a21';
+    const doc = genesisDoc({ hotWork: {} });
+    const edit = (field: string) => {
+      const before = Y.encodeStateVector(doc);
+      applyJsonToDoc(doc, { hotWork: { ...(docToJson(doc).hotWork as object), [field]: true } });
+      const update = toBase64(Y.encodeStateAsUpdate(doc, before));
+      return appendToOutbox(db, OWNER, { method: 'PATCH', path: `/permitcontent?PermitInstanceId=${permit}`, body: { update }, label: `Edit ${field}` });
+    };
+    // The server's copy of the content: a request's fields are what it would hold after applying it.
+    const server = genesisDoc({ hotWork: {} });
+    const fieldsOf = (body: unknown) => {
+      const after = new Y.Doc();
+      Y.applyUpdate(after, Y.encodeStateAsUpdate(server));
+      Y.applyUpdate(after, fromBase64((body as { update: string }).update));
+      return Object.keys(docToJson(after).hotWork as object);
+    };
+    const accept = (body: unknown) => {
+      Y.applyUpdate(server, fromBase64((body as { update: string }).update));
+      return json(200, {});
+    };
+    const first = [await edit('gas'), await edit('tester')];
+    let requests = serve((r) => accept(r.body));
+    await waitFor(async () => (await status(first[1]!.id))?.status === 'done', 5000, 'the merge to be sent');
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([`${first[0]!.id}.${first[1]!.id}`]);
+    expect(docToJson(server)).toEqual({ hotWork: { gas: true, tester: true } });
+    await processor!.stop();
+
+    // The server refuses the field 'locked': the merge fails, then only the edit that set it is refused.
+    const second = [await edit('fireWatch'), await edit('rescue'), await edit('locked')];
+    requests = serve((r) => (fieldsOf(r.body).includes('locked') ? json(422, { message: 'locked is not editable.' }) : accept(r.body)));
+    await waitFor(async () => (await status(second[2]!.id))?.status === 'refused', 5000, 'the edits to be sent one by one');
+    expect(await status(second[2]!.id)).toMatchObject({ lastError: 'locked is not editable.' });
+    expect(await status(second[1]!.id)).toMatchObject({ status: 'done' });
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([`${second[0]!.id}.${second[2]!.id}`, second[0]!.id, second[1]!.id, second[2]!.id]);
+    expect(Object.keys(docToJson(server).hotWork as object).sort()).toEqual(['fireWatch', 'gas', 'rescue', 'tester']);
   });
 });
 
