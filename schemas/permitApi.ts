@@ -91,6 +91,7 @@ export const PermitResult = Type.Object({
   ResultCode: Type.Union([Type.Literal('OK'), Type.Literal('FAIL')]),
   ResultMessage: Type.String(),
 });
+export type PermitResult = Type.Static<typeof PermitResult>;
 export const RevokeResponse = Type.Object({ PermitInstanceList: Type.Array(PermitResult) });
 
 /** The answer to a transition: the new state and the one before (the submitted dialog shows a change). */

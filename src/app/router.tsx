@@ -89,7 +89,7 @@ const routes: RouteObject[] = [
                   permitRoute('/permits/drafts', 'Draft Permits', () => import('../features/drafts/DraftsPage').then((m) => m.DraftsPage)),
                   permitRoute('/permits/list', 'List Current Permits', () => import('../features/permits/PermitListPage').then((m) => m.PermitListPage)),
                   notYet('/permits/search', 'Search Permits'),
-                  notYet('/permits/revoke', 'Revoke Permits'),
+                  permitRoute('/permits/revoke', 'Revoke Permits', () => import('../features/permits/revoke/RevokePermitsPage').then((m) => m.RevokePermitsPage)),
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
                   notYet('/workorders/list', 'Current Workorders'),
                   notYet('/workorders/search', 'Search Workorders'),
