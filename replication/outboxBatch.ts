@@ -21,9 +21,6 @@ export interface OutboxBatch {
   key: string;
 }
 
-/** Whether the entry is a content edit that others may be merged into (worth looking behind it). */
-export const isContentUpdate = (entry: OutboxEntry) => updateOf(entry) !== null;
-
 function updateOf(entry: OutboxEntry): string | null {
   const update = (entry.body as { update?: unknown } | undefined)?.update;
   return entry.method === 'PATCH' && entry.path.startsWith('/permitcontent?') && typeof update === 'string' ? update : null;
@@ -35,8 +32,25 @@ const permitOf = (entry: OutboxEntry) => new URLSearchParams(entry.path.slice(en
 const concerns = (entry: OutboxEntry, permitId: string) =>
   entry.path.includes(encodeURIComponent(permitId)) || entry.effects.some((e) => e.key === permitId) || JSON.stringify(entry.body ?? null).includes(permitId);
 
+/**
+ * The pending queue, in order, as the requests to send: each entry in exactly one. Planned once
+ * for the whole queue, so draining it reads the queue once, not once a request.
+ */
+export function planBatches(queue: readonly OutboxEntry[], { alone = false } = {}): OutboxBatch[] {
+  const sent = new Set<string>();
+  function* behind(index: number) {
+    for (let i = index + 1; i < queue.length; i++) if (!sent.has(queue[i]!.id)) yield queue[i]!;
+  }
+  return queue.flatMap((head, index) => {
+    if (sent.has(head.id)) return [];
+    const batch = alone ? batchFrom(head, []) : batchFrom(head, behind(index));
+    for (const entry of batch.entries) sent.add(entry.id);
+    return [batch];
+  });
+}
+
 /** What to send for `head`, given the pending entries behind it in queue order. */
-export function batchFrom(head: OutboxEntry, behind: readonly OutboxEntry[]): OutboxBatch {
+export function batchFrom(head: OutboxEntry, behind: Iterable<OutboxEntry>): OutboxBatch {
   const single = { entries: [head], body: head.body, key: head.id };
   const first = updateOf(head);
   if (first === null) return single;

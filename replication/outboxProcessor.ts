@@ -8,7 +8,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { OutboxEntry } from '../schemas';
 import { backoffDelay, pause, type BackoffPolicy } from './backoff';
 import { ApiError, type HttpClient } from './http';
-import { batchFrom, isContentUpdate, type OutboxBatch } from './outboxBatch';
+import { planBatches, type OutboxBatch } from './outboxBatch';
 import type { ReplicaDatabase } from './replica';
 import { markSignInNeeded, untilSignedIn } from './syncState';
 
@@ -27,9 +27,6 @@ export const CONFLICT_RETRIES = 7;
 
 /** Nothing to send or no connection: look again after this long even if nothing woke us. */
 const IDLE_RECHECK_MS = 60_000;
-
-/** How far behind the head to look for edits to merge into it. */
-const MERGE_WINDOW = 500;
 
 /**
  * The outcome of an attempt. `status` is the HTTP status, 0 when no answer arrived; `attempts`
@@ -74,6 +71,10 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
   let online = true;
   let woken = false;
   let skipBackoff = false;
+  /** Refused as a merge: one of its edits is at fault, so entries go alone until the queue is empty. */
+  let alone = false;
+  /** The requests still to send, in order; null to read the queue again. */
+  let plan: OutboxBatch[] | null = null;
   const notify = () => {
     woken = true;
     wake.next();
@@ -84,11 +85,13 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       if (value) notify();
     }),
     // Appends from any tab, retries and sign-in changes all show up here.
-    db.outbox.$.subscribe(notify),
+    db.outbox.$.subscribe((change) => {
+      // An entry added or taken away (append, retry, dismiss, cleanup) changes the plan; marking sent ones does not.
+      if (change.operation !== 'UPDATE') plan = null;
+      notify();
+    }),
   ];
 
-  /** Refused as a merge: one of its edits is at fault, so entries go alone until the queue is empty. */
-  let alone = false;
 
   async function send({ entries, body, key }: OutboxBatch): Promise<void> {
     const head = entries[0]!;
@@ -110,8 +113,10 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       const docs = await db.outbox.findByIds(entries.map((e) => e.id)).exec();
       // One write for the whole merge: a merge of a hundred edits is still one step of the queue.
       await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), status: 'done' as const, attempts: doc.attempts + 1, doneAt, lastError: null })));
+      plan?.shift();
       return;
     }
+    plan = null;
     if (outcome === 'refused' && entries.length > 1) {
       alone = true;
       return;
@@ -132,13 +137,6 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     }
   }
 
-  async function batchAt(head: OutboxEntry): Promise<OutboxBatch> {
-    if (alone || !isContentUpdate(head)) return batchFrom(head, []);
-    const selector = { owner, status: 'pending' as const, seq: { $gt: head.seq } };
-    const behind = await db.outbox.find({ selector, sort: [{ seq: 'asc' }], limit: MERGE_WINDOW }).exec();
-    return batchFrom(head, behind.map((doc) => doc.toMutableJSON()));
-  }
-
   async function loop(): Promise<void> {
     while (!signal.aborted) {
       try {
@@ -155,17 +153,21 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
   async function step(): Promise<void> {
     await untilSignedIn(db, signal);
     woken = false;
-    const head = await db.outbox.findOne({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
+    if (!plan) {
+      const queue = await db.outbox.find({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
+      if (queue.length === 0) alone = false;
+      plan = planBatches(queue.map((doc) => doc.toMutableJSON()), { alone });
+    }
     if (signal.aborted) return;
-    if (!head) alone = false;
-    const wait = head ? (skipBackoff ? 0 : head.nextAttemptAt - now()) : IDLE_RECHECK_MS;
-    if (!head || !online || wait > 0) {
+    const next = plan[0];
+    const wait = next ? (skipBackoff ? 0 : next.entries[0]!.nextAttemptAt - now()) : IDLE_RECHECK_MS;
+    if (!next || !online || wait > 0) {
       // Strict order: while the head waits, everything behind it waits too.
       if (!woken) await pause(online ? Math.min(wait, IDLE_RECHECK_MS) : IDLE_RECHECK_MS, signal, wake);
       return;
     }
     skipBackoff = false;
-    await send(await batchAt(head.toMutableJSON()));
+    await send(next);
   }
 
   const running = loop();

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64 } from '../../domain/permits/yContent';
-import { batchFrom } from '../../replication/outboxBatch';
+import { batchFrom, planBatches } from '../../replication/outboxBatch';
 import type { OutboxEntry } from '../../schemas';
 
 const A = '3f1c2a9e-8d4b-4c2e-9a61-0b7d5e4f1a21';
@@ -48,5 +48,15 @@ describe('merging queued content edits', () => {
     const ops = entry(`/permitcontent?PermitInstanceId=${A}`, { ops: [{ op: 'add', path: '/hotWork/x', value: 1 }] });
     expect(batchFrom(ops, [a1!]).entries).toEqual([ops]);
     expect(batchFrom(a1!, [ops, a2!]).entries).toEqual([a1]);
+  });
+
+  it('plans the whole queue: each entry in exactly one request, in the order of their first entries', () => {
+    const [a1, a2, a3] = edits(A, genesisDoc({ hotWork: {} }), [{ gas: 1 }, { gas: 2 }, { gas: 3 }]);
+    const [b1, b2] = edits(B, genesisDoc({ hotWork: {} }), [{ job: 'Grind' }, { job: 'Cut' }]);
+    const submitA = entry('/permitinstance', { PermitInstanceId: A, Action: 'Submit' }, 'PUT', A);
+    const queue = [a1!, b1!, a2!, submitA, a3!, b2!];
+    const ids = (batches: ReturnType<typeof planBatches>) => batches.map((b) => b.entries.map((e) => e.id));
+    expect(ids(planBatches(queue))).toEqual([[a1!.id, a2!.id], [b1!.id, b2!.id], [submitA.id], [a3!.id]]);
+    expect(ids(planBatches(queue, { alone: true }))).toEqual(queue.map((e) => [e.id]));
   });
 });
