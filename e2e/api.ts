@@ -53,6 +53,12 @@ export class ContractorApi {
     }
   }
 
+  /** A permit's form content as the server holds it, keyed by sub-form. */
+  async permitContent(id: string): Promise<Record<string, Record<string, unknown>>> {
+    const { Content } = await this.call<{ Content: Record<string, Record<string, unknown>> }>('GET', `/permitcontent?PermitInstanceId=${encodeURIComponent(id)}`);
+    return Content;
+  }
+
   /** The dashboard's three counts (SPEC §2) computed from what the server holds for this user. */
   async dashboardCounts(): Promise<{ openPermits: number; needingApproval: number; openWorkorders: number }> {
     const home = await this.homeLocationId();

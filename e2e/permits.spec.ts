@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, users } from './fixtures';
+import { fillHotWork } from './hotWorkForm';
 import { PermitDraftPage } from './pages/PermitDraftPage';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
@@ -23,33 +24,6 @@ async function signedIn(browser: Browser, who: 'issuer' | 'viewer'): Promise<Pag
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users[who].email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   return page;
-}
-
-async function fillHotWork(draft: PermitDraftPage): Promise<void> {
-  await draft.text('Asset number', 'P-101A');
-  await draft.text('Work location', 'Pump bay 3');
-  await draft.text('Description of the work', 'Weld repair on the suction line of P-101A');
-  await draft.choose('Company performing the work', 'Gulf Coast Welding');
-  await draft.text('Number of workers', '2');
-  await draft.dateTime('Valid from', '2026-11-22 08:00');
-  await draft.dateTime('Valid to', '2026-11-22 16:00');
-  await draft.check('Flammable gas or liquid');
-  await draft.check('Equipment isolated');
-  await draft.choose('Type of hot work', 'Welding');
-  await draft.check('Combustibles removed or covered within 11 m (35 ft)');
-  await draft.check('Drains and sewers covered');
-  await draft.check('Fire extinguisher present at the job');
-  await draft.radio('Continuous gas monitoring required?', 'Yes');
-  await draft.text('Fire watch', 'Jo Smith');
-  await draft.text('Fire watch after the work ends (minutes)', '60');
-  await draft.dateTime('Time', '2026-11-22 07:45');
-  await draft.text('O2 (% vol)', '20.9');
-  await draft.text('LEL (%)', '0');
-  await draft.text('H2S (ppm)', '0');
-  await draft.text('CO (ppm)', '0');
-  await draft.text('Tester', 'Carlos Mendes');
-  await draft.choose('Permit issuer', users.issuer.name);
-  await draft.text('Permit receiver', users.contractor.name);
 }
 
 test('a hot-work permit from draft to revoked: created by the contractor, read-only for the viewer, approved and revoked by the issuer', async ({ page, browser }) => {
@@ -85,9 +59,22 @@ test('a hot-work permit from draft to revoked: created by the contractor, read-o
   await expect(viewer.page.getByRole('textbox', { name: 'Asset number' })).toBeDisabled();
   await expect(viewer.actions.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expect(viewer.actions.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  // An edit forged from the viewer's signed-in browser, past the read-only form, is refused by the server.
+  const forged = await viewer.page.evaluate(async (permitId) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+    const { id_token } = JSON.parse(localStorage.getItem(key)!) as { id_token: string };
+    const response = await fetch(`/api/permitcontent?PermitInstanceId=${permitId}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${id_token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ ops: [{ op: 'replace', path: '/HotWork/assetNumber', value: 'FORGED' }] }),
+    });
+    return response.status;
+  }, id);
+  expect(forged).toBe(403);
 
   const issuer = await new PermitEditPage(await signedIn(browser, 'issuer')).goto(id);
   await expect(issuer.actions.getByText('Your Approval Required')).toBeVisible();
+  await expect(issuer.page.getByRole('textbox', { name: 'Asset number' })).toHaveValue('P-101A');
   await issuer.approve('Permit Issuer');
   await issuer.approve('Operations Supervisor');
   await issuer.expectState('APPROVED');
