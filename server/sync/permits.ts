@@ -12,7 +12,7 @@ import type { SyncScope } from './scope';
  * Parameters: $1 viewable, $2 open states, $3 days, $4 cap, then $5–$8 of `pageParams`.
  */
 const PERMIT_SCOPE = `permit_scope as (
-  select permit_instance_id from permits
+  select permit_instance_id, date_changed from permits
    where not deleted and location_id = any($1::int[])
      and (state = any($2::text[]) or created_on >= now() - make_interval(days => $3::int)
           or date_changed >= now() - make_interval(days => $3::int))
@@ -92,15 +92,15 @@ export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
   const rows = await tx.query<PermitRow>(
     `with ${PERMIT_SCOPE},
      hits as (
-       select p.permit_instance_id, true as live from permits p join permit_scope using (permit_instance_id) where ${AFTER('p', 'permit_instance_id')}
+       select s.permit_instance_id, s.date_changed, true as live from permit_scope s where ${AFTER('s', 'permit_instance_id')}
        union all
-       select p.permit_instance_id, false from permits p where ${AFTER('p', 'permit_instance_id')} and ${LEFT_SIGHT('p', 'p', 'p.deleted')}
+       select p.permit_instance_id, p.date_changed, false from permits p where ${AFTER('p', 'permit_instance_id')} and ${LEFT_SIGHT('p', 'p', 'p.deleted')}
      ),
      -- Order and count the narrow rows; read the wide ones for this page only.
      page as (
-       select h.permit_instance_id, h.live, p.date_changed, count(*) over () as total
-         from hits h join permits p using (permit_instance_id)
-        order by p.date_changed, p.permit_instance_id
+       select permit_instance_id, live, date_changed, count(*) over () as total
+         from hits
+        order by date_changed, permit_instance_id
         limit $8
      )
      select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, page.live, page.total,
