@@ -1,14 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The 'Update Location' dialog with its location tree. */
+/** A location tree dialog: 'Update Location' (the home location) by default, or another by its title and button. */
 export class LocationPicker {
   readonly dialog: Locator;
   readonly updateButton: Locator;
   readonly cancelButton: Locator;
 
-  constructor(readonly page: Page) {
-    this.dialog = page.getByRole('dialog', { name: 'Update Location' });
-    this.updateButton = this.dialog.getByRole('button', { name: 'Update Location' });
+  constructor(readonly page: Page, title = 'Update Location', button = title) {
+    this.dialog = page.getByRole('dialog', { name: title });
+    this.updateButton = this.dialog.getByRole('button', { name: button });
     this.cancelButton = this.dialog.getByRole('button', { name: 'Cancel' });
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { LocationPicker } from './LocationPicker';
 
 /** /permits/{id}/edit: the permit's heading, state, action bar, dialogs and form. */
 export class PermitEditPage {
@@ -6,12 +7,49 @@ export class PermitEditPage {
   readonly state: Locator;
   readonly actions: Locator;
   readonly approvalsDialog: Locator;
+  /** The permit's work location title and work order number above the form. */
+  readonly workLocation: Locator;
+  readonly workOrder: Locator;
+  /** Shown only while the work location and work order may change (SPEC §4) and to editors. */
+  readonly changeWorkLocationButton: Locator;
+  readonly changeWorkOrderButton: Locator;
+  readonly workOrderDialog: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: /^Permit # / });
     this.state = page.getByLabel('State', { exact: true });
     this.actions = page.getByRole('toolbar', { name: 'Permit actions' });
     this.approvalsDialog = page.getByRole('dialog', { name: 'Approvals' });
+    this.workLocation = page.getByLabel('Current work location', { exact: true });
+    this.workOrder = page.getByLabel('Current work order', { exact: true });
+    this.changeWorkLocationButton = page.getByRole('main').getByRole('button', { name: 'Change work location' });
+    this.changeWorkOrderButton = page.getByRole('main').getByRole('button', { name: 'Change work order' });
+    this.workOrderDialog = page.getByRole('dialog', { name: 'Change work order' });
+  }
+
+  /** A text field of the permit's form by its label (the first, when several sub-forms have it). */
+  field(label: string): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true }).first();
+  }
+
+  /** Searches the work orders by `text` and picks the one numbered `number`. */
+  async changeWorkOrder(text: string, number: string): Promise<void> {
+    await this.changeWorkOrderButton.click();
+    const search = this.workOrderDialog.getByRole('combobox', { name: 'Work order' });
+    // Typed key by key as a person would: the list opens on keystrokes, not on a value set at once.
+    await search.clear();
+    await search.pressSequentially(text);
+    await this.page.getByRole('option', { name: new RegExp(`^${number} — `) }).click();
+    await this.workOrderDialog.getByRole('button', { name: 'Change work order' }).click();
+    await expect(this.workOrderDialog).toBeHidden();
+  }
+
+  /** Picks the location at the end of `path` (titles from the site down) in the work location tree. */
+  async changeWorkLocation(...path: string[]): Promise<void> {
+    await this.changeWorkLocationButton.click();
+    const picker = new LocationPicker(this.page, 'Change work location');
+    await picker.pick(...path);
+    await picker.update();
   }
 
   async goto(id: string): Promise<this> {

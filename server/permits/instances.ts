@@ -9,6 +9,7 @@ import { loadLocationTree } from '../locations/locations';
 import { locationMetadata } from '../locations/metadata';
 import { remoteSettings } from '../settings/settings';
 import type { UserRecord } from '../users/users';
+import { deriveFor } from './contentStore';
 import { authorize, permitContext } from './context';
 import { editableLocation, insertPermit, requireDefinitionFor } from './create';
 import { loadDefinition, loadPermit, toDocument } from './records';
@@ -107,11 +108,18 @@ export async function updatePermitInstance(db: Database, user: UserRecord, body:
     const changes: Record<string, unknown> = {};
     if (body.LocationId !== undefined && body.LocationId !== context.permit.LocationId) {
       const location = editableLocation(context.tree, user, body.LocationId);
-      requireDefinitionFor(context.tree, await loadDefinition(tx, context.permit.PermitDefinitionId), location);
-      const groups = (await locationMetadata(tx, location.LocationId))?.InitialPermitInstanceMetadata.UsersOfGroupList;
+      const definition = await loadDefinition(tx, context.permit.PermitDefinitionId);
+      requireDefinitionFor(context.tree, definition, location);
+      const groups = ((await locationMetadata(tx, location.LocationId))?.InitialPermitInstanceMetadata.UsersOfGroupList ?? []) as Permit['PermitInstanceMetadataJSON']['UsersOfGroupList'];
+      // The display fields that come from the location: its title stands in for an empty work location, and the
+      // issuer and receiver are named through the new location's group lists.
+      const metadata = { ...context.permit.PermitInstanceMetadataJSON, UsersOfGroupList: groups };
+      const derived = deriveFor(context.permit.ContentJSON, definition, metadata, location.Title);
       await tx.query(
-        `update permits set location_id = $2, site_id = $3, metadata = metadata || jsonb_build_object('UsersOfGroupList', $4::jsonb) where permit_instance_id = $1`,
-        [body.PermitInstanceId, location.LocationId, location.SiteId, JSON.stringify(groups ?? [])],
+        `update permits set location_id = $2, site_id = $3, metadata = metadata || jsonb_build_object('UsersOfGroupList', $4::jsonb),
+                work_location = $5, permit_issuer = $6, permit_receiver = $7
+          where permit_instance_id = $1`,
+        [body.PermitInstanceId, location.LocationId, location.SiteId, JSON.stringify(groups), derived.workLocation, derived.permitIssuer, derived.permitReceiver],
       );
       changes.LocationId = { from: context.permit.LocationId, to: location.LocationId };
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, type TestServer } from './harness';
-import { actOn, approvalsOf, createPermit, expectRefused, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { actOn, approvalsOf, createPermit, expectRefused, permitContent, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 
 describe.each(DATABASE_KINDS)('revoke, copy, move and the permit queries on %s', (kind) => {
   let server: TestServer;
@@ -77,6 +77,12 @@ describe.each(DATABASE_KINDS)('revoke, copy, move and the permit queries on %s',
     expect(moved.json()).toMatchObject({ LocationId: 112, Latitude: 29.6, Longitude: 95.1 });
     const approved = await approvedAt();
     await expectRefused(server, approved, () => server.request({ method: 'PUT', url: '/api/permitinstance', token: as.contractor, payload: { PermitInstanceId: approved, Latitude: 1, Longitude: 1 } }), 409);
+  });
+
+  it('shows a moved permit under its new location: the title stands in for an empty work location', async () => {
+    const id = await createPermit(server, as.issuer, { content: permitContent('HotWork', { workLocationDescription: '' }) });
+    const moved = await server.request({ method: 'PUT', url: '/api/permitinstance', token: as.issuer, payload: { PermitInstanceId: id, LocationId: 112 } });
+    expect(moved.json()).toMatchObject({ LocationId: 112, workLocation: 'Vacuum Distillation' });
   });
 
   it('answers status, last changed, content and definitions only to those who may view them', async () => {

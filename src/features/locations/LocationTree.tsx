@@ -15,15 +15,17 @@ interface LocationTreeProps {
   grantee: Grantee;
   selected: number | null;
   onSelect(locationId: number): void;
-  /** Opened at first: the path down to this location (the current home). */
+  /** Opened at first: the path down to this location (the current home, or the permit's location). */
   revealId: number | null;
+  /** Which locations may be picked; by default those that can be a home location. */
+  canSelect?(locationId: number): boolean;
 }
 
 /**
  * The company's locations as a tree under a root titled with the company name (SPEC §2).
  * Locations that cannot be chosen stay visible, greyed, so the user sees where they are.
  */
-export function LocationTree({ companyName, tree, grantee, selected, onSelect, revealId }: LocationTreeProps) {
+export function LocationTree({ companyName, tree, grantee, selected, onSelect, revealId, canSelect }: LocationTreeProps) {
   const styles = useStyles();
   const sites = tree.children.get(ROOT_LOCATION_ID) ?? [];
   const defaultOpen = useMemo(
@@ -36,7 +38,7 @@ export function LocationTree({ companyName, tree, grantee, selected, onSelect, r
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const selectable = (id: number) => isSelectableLocation(grantee, tree, id);
+  const selectable = (id: number) => (canSelect ? canSelect(id) : isSelectableLocation(grantee, tree, id));
 
   return (
     <Tree

@@ -7,10 +7,12 @@ import { definitionFields, isEditable } from '../../../domain/permits/editabilit
 import type { FieldClass } from '../../../domain/permits/fields';
 import { RULES } from '../../../domain/permits/lifecycle';
 import type { ContentJson } from '../../../domain/permits/yContent';
-import type { Permit, PermitState } from '../../../schemas';
+import type { Permit, PermitState, WorkOrder } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
+import { ChangeWorkLocation } from './ChangeWorkLocation';
+import { ChangeWorkOrder, workOrderFields, workOrderNumberIn } from './ChangeWorkOrder';
 import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
@@ -22,6 +24,7 @@ import { usePermitDoc } from './usePermitDoc';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  work: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS },
 });
 
 export const STALE_DEFINITION = 'This permit was copied from a permit created with an older version of this form. Some fields may have not been copied from the original permit.';
@@ -58,6 +61,14 @@ export function EditPermitPage() {
   const groupsKey = JSON.stringify(permit?.PermitInstanceMetadataJSON.UsersOfGroupList ?? []);
   const inputs = useMemo(() => ({ lists: metadata?.Lists ?? [], groups: JSON.parse(groupsKey) as Permit['PermitInstanceMetadataJSON']['UsersOfGroupList'], editable }), [metadata, groupsKey, editable]);
   const readOnly = !canEdit || !RULES.editContent.from.includes(state);
+  const movable = canEdit && RULES.changeLocation.from.includes(state);
+  // Through the same Yjs path as typing (DESIGN.md §5): it merges with others' edits, and the open forms show it at once.
+  const chooseWorkOrder = (w: WorkOrder) => {
+    const chosen = workOrderFields(w);
+    for (const form of forms) doc.change(form.path, chosen);
+    doc.flush();
+    for (const handle of handles.current.values()) handle.merge(chosen);
+  };
   const [errors, setErrors] = useState<{ message: string; list: Parameters<typeof ErrorPanel>[0]['errors'] } | null>(null);
 
   if (found === undefined) return <Spinner label="Loading the permit…" />;
@@ -74,6 +85,12 @@ export function EditPermitPage() {
       {search.get('staleDefinition') === 'true' && (
         <MessageBar intent="warning"><MessageBarBody>{STALE_DEFINITION}</MessageBarBody></MessageBar>
       )}
+      <div className={styles.work}>
+        <ChangeWorkLocation permit={permit} definitionLocationId={definition?.LocationId ?? null} allowed={movable} />
+        {data.flags.workOrdersEnabled && (metadata?.UsesWorkOrders ?? true) && (
+          <ChangeWorkOrder current={workOrderNumberIn(doc.content, forms.map((f) => f.path)) || permit.workOrderNumber} allowed={movable && doc.ready} onChoose={chooseWorkOrder} />
+        )}
+      </div>
       {permit.EndStateDescription && <MessageBar intent="info"><MessageBarBody>{`Reason: ${permit.EndStateDescription}`}</MessageBarBody></MessageBar>}
       <PermitActions
         permit={permit}

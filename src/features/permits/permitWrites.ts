@@ -10,7 +10,7 @@ import { settle } from '../../../domain/permits/lifecycle';
 import { genesisDoc, toBase64, type ContentJson } from '../../../domain/permits/yContent';
 import { appendToOutbox, newId } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
-import type { ApprovalAction, LocationMetadata, Permit, PermitDefinition } from '../../../schemas';
+import type { ApprovalAction, Location, LocationMetadata, Permit, PermitDefinition } from '../../../schemas';
 import { contentPath } from './permitQueries';
 
 export interface Writer {
@@ -134,3 +134,21 @@ export const actOnApproval = (w: Writer, id: string, approvalId: string, action:
     `${action} on a permit`,
     id,
   );
+
+/**
+ * Moves a permit to another work location (PUT /permitinstance, SPEC §7). The server checks the
+ * state and the edit ability at both locations; until it answers the lists show the permit there.
+ * A workLocation that was only the old location's title (derived.ts falls back to it when the
+ * form names no place) follows the move; one typed into the form stays.
+ */
+export function updateWorkLocation({ db, owner }: Writer, permit: Pick<Permit, 'PermitInstanceId' | 'workLocation'>, from: Location | undefined, to: Location) {
+  const fields: Partial<Permit> = { LocationId: to.LocationId, SiteId: to.SiteId };
+  if (from && permit.workLocation === from.Title) fields.workLocation = to.Title;
+  return appendToOutbox(db, owner, {
+    method: 'PUT',
+    path: '/permitinstance',
+    body: { PermitInstanceId: permit.PermitInstanceId, LocationId: to.LocationId },
+    label: `Move a permit to ${to.Title}`,
+    effects: [{ collection: 'permits', key: permit.PermitInstanceId, kind: 'patch', fields }],
+  });
+}
