@@ -10,7 +10,8 @@ import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { useNotify } from '../../app/toaster';
 import { deleteDraft } from '../permits/permitWrites';
-import { drafts$ } from '../permits/permitQueries';
+import { definitionsById$, drafts$ } from '../permits/permitQueries';
+import type { PermitDefinition } from '../../../schemas';
 import { draftRow } from './draftRow';
 
 const useStyles = makeStyles({
@@ -26,6 +27,7 @@ export function DraftsPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const drafts = useObservable(useMemo(() => drafts$(db, email), [db, email]), undefined);
+  const definitions = useObservable(useMemo(() => definitionsById$(db), [db]), new Map<string, PermitDefinition>());
   const [deleting, setDeleting] = useState<string | null>(null);
   const open = (id: string) => navigate(`/permits/draft/${id}`);
 
@@ -55,7 +57,7 @@ export function DraftsPage() {
           </TableHeader>
           <TableBody>
             {drafts.map(({ doc }) => {
-              const row = draftRow(doc);
+              const row = draftRow(doc, definitions.get(doc.PermitDefinitionId));
               return (
                 <TableRow key={doc.PermitInstanceId} className={styles.row} onClick={() => open(doc.PermitInstanceId)}>
                   <TableCell>{new Date(doc.LastUpdatedOn).toLocaleString()}</TableCell>

@@ -1,18 +1,18 @@
-import type { Draft } from '../../../schemas';
+import { derivedFields } from '../../../domain/permits/derived';
+import type { Draft, PermitDefinition } from '../../../schemas';
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const NO_PATHS = { KeysList: [], CustomFieldPathList: [], Forms: [] };
 
 /**
- * The derived columns of a draft (SPEC §3): read from its sub-forms by the seeded keys; the work
- * description is listed per parent form when there are several.
+ * The derived columns of a draft (SPEC §3), read where its definition says, as a permit's are;
+ * the work description is listed per parent form when there are several.
  */
-export function draftRow(draft: Draft): { workDate: string; workOrderNumber: string; workDescription: string } {
-  const forms = Object.entries(draft.PermitContent).map(([name, data]) => ({ name, data: (data ?? {}) as Record<string, unknown> }));
-  const first = (key: string) => forms.map((f) => text(f.data[key])).find(Boolean) ?? '';
-  const descriptions = forms.filter((f) => text(f.data.jobDescription));
+export function draftRow(draft: Draft, definition: PermitDefinition | undefined): { workDate: string; workOrderNumber: string; workDescription: string } {
+  const derived = derivedFields(draft.PermitContent, definition?.DefinitionMetadataJSON ?? NO_PATHS, { UsersOfGroupList: [], AvailablePermits: [] }, '');
+  const descriptions = derived.workDescription;
   return {
-    workDate: first('validFrom').slice(0, 10),
-    workOrderNumber: first('workOrderNumber'),
-    workDescription: descriptions.map((f) => (descriptions.length > 1 ? `${f.name}: ${text(f.data.jobDescription)}` : text(f.data.jobDescription))).join(' · '),
+    workDate: derived.workDate,
+    workOrderNumber: derived.workOrderNumber,
+    workDescription: descriptions.map((d) => (descriptions.length > 1 ? `${d.parentForm}: ${d.workDescription}` : d.workDescription)).join(' · '),
   };
 }

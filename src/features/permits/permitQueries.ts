@@ -49,6 +49,10 @@ export function contentUpdates(entries: readonly OutboxEntry[], id: string): str
 
 export const contentPath = (id: string) => `/permitcontent?PermitInstanceId=${encodeURIComponent(id)}`;
 
+/** Every definition in the replica by id (the drafts list reads its columns where each draft's definition says). */
+export const definitionsById$ = (db: ReplicaDatabase): Observable<Map<string, PermitDefinition>> =>
+  db.definitions.find().$.pipe(map((docs) => new Map(docs.map((d) => [d.PermitDefinitionId, d.toMutableJSON() as PermitDefinition]))));
+
 /** The user's drafts, newest first, with unsent saves and deletions laid over. */
 export function drafts$(db: ReplicaDatabase, owner: string): Observable<Overlaid<Draft>[]> {
   return combineLatest([db.drafts.find({ sort: [{ LastUpdatedOn: 'desc' }] }).$, overlayEntries$(db, owner), collectionState$(db, 'drafts')]).pipe(
