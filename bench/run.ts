@@ -7,7 +7,8 @@
  * figures with their targets; exits non-zero only when the bench could not run.
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
- * otherwise), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_NO_MINIFY=1 (readable profiles).
+ * otherwise), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
+ * replica's syncs), BENCH_NO_MINIFY=1 (readable profiles).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

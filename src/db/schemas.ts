@@ -34,9 +34,6 @@ interface Layout<T> {
   indexed?: Partial<Record<keyof T & string, object>>;
 }
 
-/** An id or a location id as RxDB indexes it: a whole number below a billion. */
-const INDEXED_ID = { type: 'integer', minimum: 0, maximum: 1_000_000_000, multipleOf: 1 };
-
 /** Version 0 of every collection; a change of shape adds a version and a migration strategy. */
 function collectionSchema<T>(entity: ObjectSchema, layout: Layout<T>): RxJsonSchema<T> {
   const schema = {
@@ -54,9 +51,8 @@ function collectionSchema<T>(entity: ObjectSchema, layout: Layout<T>): RxJsonSch
 export const replicaSchemas = {
   permits: collectionSchema<PulledDocuments['permits']>(Permit, {
     primaryKey: 'PermitInstanceId',
-    // Dashboard counts and lists by state, lists by location, newest first; cleanup by age.
-    indexes: [['State', 'CreatedOn'], ['LocationId', 'CreatedOn'], ['CreatedOn'], ['DateChanged']],
-    indexed: { LocationId: INDEXED_ID },
+    // Dashboard counts by state, lists newest first. Each index costs every pulled write: none unused.
+    indexes: [['State', 'CreatedOn'], ['CreatedOn']],
   }),
   drafts: collectionSchema<PulledDocuments['drafts']>(Draft, {
     primaryKey: 'PermitInstanceId',
