@@ -36,14 +36,14 @@ const concerns = (entry: OutboxEntry, permitId: string) =>
  * The pending queue, in order, as the requests to send: each entry in exactly one. Planned once
  * for the whole queue, so draining it reads the queue once, not once a request.
  */
-export function planBatches(queue: readonly OutboxEntry[], { alone = false } = {}): OutboxBatch[] {
+export function planBatches(queue: readonly OutboxEntry[]): OutboxBatch[] {
   const sent = new Set<string>();
   function* behind(index: number) {
     for (let i = index + 1; i < queue.length; i++) if (!sent.has(queue[i]!.id)) yield queue[i]!;
   }
   return queue.flatMap((head, index) => {
     if (sent.has(head.id)) return [];
-    const batch = alone ? batchFrom(head, []) : batchFrom(head, behind(index));
+    const batch = batchFrom(head, behind(index));
     for (const entry of batch.entries) sent.add(entry.id);
     return [batch];
   });

@@ -71,8 +71,6 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
   let online = true;
   let woken = false;
   let skipBackoff = false;
-  /** Refused as a merge: one of its edits is at fault, so entries go alone until the queue is empty. */
-  let alone = false;
   /** The requests still to send, in order; null to read the queue again. */
   let plan: OutboxBatch[] | null = null;
   const notify = () => {
@@ -108,32 +106,24 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       message = error instanceof Error ? error.message : String(error);
     }
     const outcome = outcomeOf(status, attempts);
-    if (outcome === 'done') {
-      const doneAt = now();
+    if (outcome === 'done' || outcome === 'refused') {
+      // The whole merge in one write. A refused merge goes to "Not synced" whole: the server may have
+      // kept part of it (a content update with closed fields set back); each edit retries on its own.
+      const settled = outcome === 'done' ? { status: outcome, doneAt: now(), lastError: null } : { status: outcome, lastError: message };
       const docs = await db.outbox.findByIds(entries.map((e) => e.id)).exec();
-      // One write for the whole merge: a merge of a hundred edits is still one step of the queue.
-      await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), status: 'done' as const, attempts: doc.attempts + 1, doneAt, lastError: null })));
+      await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), ...settled, attempts: doc.attempts + 1 })));
+      if (outcome === 'refused') for (const entry of entries) options.onRefused?.(entry, message);
       plan?.shift();
       return;
     }
     plan = null;
-    if (outcome === 'refused' && entries.length > 1) {
-      alone = true;
-      return;
-    }
     const doc = await db.outbox.findOne(head.id).exec();
     if (!doc) return;
-    switch (outcome) {
-      case 'retry':
-        await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, options.backoff, options.random) });
-        return;
-      case 'sign-in':
-        await doc.incrementalPatch({ lastError: message });
-        await markSignInNeeded(db);
-        return;
-      case 'refused':
-        await doc.incrementalPatch({ status: 'refused', attempts, lastError: message });
-        options.onRefused?.(head, message);
+    if (outcome === 'retry') {
+      await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, options.backoff, options.random) });
+    } else {
+      await doc.incrementalPatch({ lastError: message });
+      await markSignInNeeded(db);
     }
   }
 
@@ -155,8 +145,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     woken = false;
     if (!plan) {
       const queue = await db.outbox.find({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
-      if (queue.length === 0) alone = false;
-      plan = planBatches(queue.map((doc) => doc.toMutableJSON()), { alone });
+      plan = planBatches(queue.map((doc) => doc.toMutableJSON()));
     }
     if (signal.aborted) return;
     const next = plan[0];

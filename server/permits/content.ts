@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { PatchContentBody } from '../../schemas';
 import { definitionFields, fieldsNotEditable } from '../../domain/permits/editability';
 import { applyPatchToDoc, PatchError } from '../../domain/permits/jsonPatch';
-import { changedFields, docFromState, docToJson, fromBase64, toBase64 } from '../../domain/permits/yContent';
+import { applyJsonToDoc, changedFields, docFromState, docToJson, fromBase64, toBase64, type ContentJson } from '../../domain/permits/yContent';
 import { audit } from '../audit';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, conflict } from '../http/errors';
@@ -41,7 +41,8 @@ function apply(doc: Y.Doc, body: PatchContentBody): void {
 /**
  * PATCH /permitcontent (DESIGN.md §5): merges a Yjs update, or JSON Patch applied as a Yjs
  * transaction, into the permit's document; re-materialises ContentJSON and the display fields.
- * Every changed field must be editable in the permit's state (SPEC §4), or nothing is changed.
+ * Every changed field must be editable in the permit's state (SPEC §4): JSON Patch touching
+ * another is refused whole; a Yjs update is kept with those fields set back, and refused too.
  */
 export async function patchContent(tx: Queryable, user: UserRecord, id: string, body: PatchContentBody) {
   const context = await permitContext(tx, user, id);
@@ -52,15 +53,22 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
   const before = docToJson(doc);
   const known = Y.encodeStateVector(doc);
   apply(doc, body);
-  const changed = changedFields(before, docToJson(doc));
+  let changed = changedFields(before, docToJson(doc));
   const metadata = await locationMetadata(tx, permit.LocationId);
   const refused = fieldsNotEditable(changed, definitionFields(definition), {
     state: permit.State,
     canEdit: context.actor.edit,
     gasReadingsEditableWhenApproved: metadata?.GasReadingsEditableWhenApproved ?? false,
   });
+  let putBack: string | undefined;
   if (refused.length > 0) {
-    throw conflict(`In state ${permit.State} these fields cannot be changed: ${refused.map((f) => `${f.label} (${f.path})`).join(', ')}. Nothing was saved.`);
+    const message = `In state ${permit.State} these fields cannot be changed: ${refused.map((f) => `${f.label} (${f.path})`).join(', ')}.`;
+    if (!('update' in body)) throw conflict(`${message} Nothing was saved.`);
+    // A Yjs update is kept, with the refused fields set back: the editor's later updates build on
+    // it and would otherwise never merge — everything typed after it would be lost.
+    setBack(doc, before, refused.map((f) => f.path));
+    putBack = `${message} They were set back; the other changes were saved.`;
+    changed = changedFields(before, docToJson(doc));
   }
   // A resend, or an update already merged: nothing new to store or record.
   const pending = doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
@@ -69,6 +77,22 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
   }
   const derived = deriveFor(docToJson(doc), definition, permit.PermitInstanceMetadataJSON, context.locationTitle);
   const DateChanged = await storeContent(tx, id, doc, derived);
-  await audit(tx, user.personnel_id, 'permit.content', { PermitInstanceId: id, fields: changed, via: 'update' in body ? 'yjs' : 'json-patch' });
-  return { PermitInstanceId: id, ChangedFields: changed, DateChanged };
+  await audit(tx, user.personnel_id, 'permit.content', {
+    PermitInstanceId: id, fields: changed, via: 'update' in body ? 'yjs' : 'json-patch', ...(putBack ? { setBack: refused.map((f) => f.path) } : {}),
+  });
+  return { PermitInstanceId: id, ChangedFields: changed, DateChanged, putBack };
+}
+
+/** Sets fields (`form.key`) back to their values in `before`, as one more change of the document. */
+function setBack(doc: Y.Doc, before: ContentJson, paths: readonly string[]): void {
+  const content = docToJson(doc);
+  for (const path of paths) {
+    const [form = '', key = ''] = path.split('.');
+    const was = (before[form] ?? {}) as Record<string, unknown>;
+    const now = { ...((content[form] ?? {}) as Record<string, unknown>) };
+    if (key in was) now[key] = was[key];
+    else delete now[key];
+    content[form] = now;
+  }
+  applyJsonToDoc(doc, content);
 }

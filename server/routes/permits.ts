@@ -5,6 +5,7 @@ import {
   PermitIdBody, PermitInstanceQuery, PermitInstanceResponse, PermitReasonBody, RevokeBody, RevokeResponse, TransitionResponse, UpdatePermitInstanceBody,
 } from '../../schemas';
 import { requireUser } from '../http/authenticate';
+import { conflict } from '../http/errors';
 import { actOnApproval, addComment, closeOutPermit } from '../permits/approvalActions';
 import { getContent, patchContent } from '../permits/content';
 import { copyPermit, createPermit, updatePermitInstance } from '../permits/instances';
@@ -42,7 +43,12 @@ export async function permitRoutes(api: FastifyInstance, { db }: RouteDeps) {
         },
         schema: { querystring: PermitInstanceQuery, body: PatchContentBody, response: { 200: PatchContentResponse } },
       },
-      (request) => db.transaction((tx) => patchContent(tx, requireUser(request), request.query.PermitInstanceId, request.body)),
+      async (request) => {
+        const { putBack, ...saved } = await db.transaction((tx) => patchContent(tx, requireUser(request), request.query.PermitInstanceId, request.body));
+        // Refused after the transaction: what could be saved is, and the editor learns what was set back.
+        if (putBack) throw conflict(putBack);
+        return saved;
+      },
     );
 
     app.post<{ Body: CreatePermitBody }>('/permitcontentofdef', { schema: { body: CreatePermitBody, response: { 200: PermitInstanceResponse, 201: PermitInstanceResponse } } }, async (request, reply) => {

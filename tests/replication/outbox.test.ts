@@ -140,7 +140,7 @@ describe('the outbox', () => {
     expect(await firstValueFrom(refusedEntries$(db, OWNER))).toEqual([]);
   });
 
-  it('merges queued edits of one permit into one request, and sends them one by one once a merge is refused', async () => {
+  it('merges queued edits of one permit into one request; a refused merge goes to Not synced whole, each edit to retry alone', async () => {
     const permit = '3f1c2a9e-8d4b-4c2e-9a61-0b7d5e4f1a21';
     const doc = genesisDoc({ hotWork: {} });
     const edit = (field: string) => {
@@ -168,14 +168,15 @@ describe('the outbox', () => {
     expect(docToJson(server)).toEqual({ hotWork: { gas: true, tester: true } });
     await processor!.stop();
 
-    // The server refuses the field 'locked': the merge fails, then only the edit that set it is refused.
+    // The server refuses the field 'locked': the whole merge goes to "Not synced", each edit to retry on its own.
     const second = [await edit('fireWatch'), await edit('rescue'), await edit('locked')];
     requests = serve((r) => (fieldsOf(r.body).includes('locked') ? json(422, { message: 'locked is not editable.' }) : accept(r.body)));
-    await waitFor(async () => (await status(second[2]!.id))?.status === 'refused', 5000, 'the edits to be sent one by one');
-    expect(await status(second[2]!.id)).toMatchObject({ lastError: 'locked is not editable.' });
-    expect(await status(second[1]!.id)).toMatchObject({ status: 'done' });
-    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([`${second[0]!.id}.${second[2]!.id}`, second[0]!.id, second[1]!.id, second[2]!.id]);
-    expect(Object.keys(docToJson(server).hotWork as object).sort()).toEqual(['fireWatch', 'gas', 'rescue', 'tester']);
+    await waitFor(async () => (await status(second[2]!.id))?.status === 'refused', 5000, 'the merge to be refused');
+    for (const entry of second) expect(await status(entry.id)).toMatchObject({ status: 'refused', lastError: 'locked is not editable.' });
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([`${second[0]!.id}.${second[2]!.id}`]);
+    const retried = await retryOutboxEntry(db, second[0]!.id);
+    await waitFor(async () => (await status(retried!.id))?.status === 'done', 5000, 'the retried edit to be sent alone');
+    expect(Object.keys(docToJson(server).hotWork as object).sort()).toEqual(['fireWatch', 'gas', 'tester']);
   });
 });
 

@@ -57,6 +57,5 @@ describe('merging queued content edits', () => {
     const queue = [a1!, b1!, a2!, submitA, a3!, b2!];
     const ids = (batches: ReturnType<typeof planBatches>) => batches.map((b) => b.entries.map((e) => e.id));
     expect(ids(planBatches(queue))).toEqual([[a1!.id, a2!.id], [b1!.id, b2!.id], [submitA.id], [a3!.id]]);
-    expect(ids(planBatches(queue, { alone: true }))).toEqual(queue.map((e) => [e.id]));
   });
 });

@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)('permit content as a CRDT on %s', (kind) => {
     const send = async () => {
       for (const update of outbox.splice(0)) expect((await patch(token, id, { update })).statusCode).toBe(200);
     };
-    return { doc, edit, send };
+    return { doc, edit, send, outbox };
   }
 
   it('merges a Yjs update, re-materialises ContentJSON and the display fields, and records which fields changed', async () => {
@@ -82,6 +82,31 @@ describe.each(DATABASE_KINDS)('permit content as a CRDT on %s', (kind) => {
       { op: 'add', path: '/HotWork/gasTests/-', value: { tester: 'Grace Thompson', O2: 20.9 } },
     ] });
     expect(ok.json().ChangedFields).toEqual(['HotWork.closeOutRemarks', 'HotWork.firstOperator', 'HotWork.gasTests']);
+  });
+
+  it('keeps a Yjs update touching a closed field with that field set back, so the editor’s later updates still merge', async () => {
+    const id = await createPermit(server, as.contractor);
+    // Offline since PENDING, the contractor edits the description (closed once APPROVED) and the close-out remarks, then a gas test.
+    const tablet = await device(as.contractor, id);
+    await actOn(server, as.issuer, id, 'PermitIssuer');
+    await actOn(server, as.issuer, id, 'OperationsSupervisor');
+    tablet.edit((form) => {
+      form.jobDescription = 'Something else';
+      form.closeOutRemarks = 'Area left clean';
+    });
+    const [first] = tablet.outbox.splice(0);
+    tablet.edit((form) => form.gasTests.push({ tester: 'Grace Thompson', O2: 20.8 }));
+    const [second] = tablet.outbox.splice(0);
+
+    const refused = await patch(as.contractor, id, { update: first });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'In state APPROVED these fields cannot be changed: Description of the work (HotWork.jobDescription). They were set back; the other changes were saved.',
+    );
+    expect((await patch(as.contractor, id, { update: second })).json().ChangedFields).toEqual(['HotWork.gasTests']);
+    const { Content } = (await server.request({ method: 'GET', url: `/api/permitcontent?PermitInstanceId=${id}`, token: as.issuer })).json<{ Content: ContentJson }>();
+    expect(Content.HotWork).toMatchObject({ jobDescription: 'Weld tube support at burner 4', closeOutRemarks: 'Area left clean' });
+    expect((Content.HotWork as { gasTests: { tester: string }[] }).gasTests.map((t) => t.tester)).toEqual(['Grace Thompson', 'Grace Thompson']);
   });
 
   it('keeps gas readings closed in APPROVED where the site has no gas-reading rule (Northfield)', async () => {
