@@ -3,18 +3,10 @@ import { DEMO_PASSWORD, users } from './fixtures';
 import { DraftsPage } from './pages/DraftsPage';
 import { PermitDraftPage } from './pages/PermitDraftPage';
 import { SignInPage } from './pages/SignInPage';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { ownServerForFile } from './ownServer';
 
 // The contractor's drafts must start empty: this spec has a server of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8188) + 6;
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.close();
-});
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+ownServerForFile(6);
 
 test('a draft is saved when the user leaves it, listed, opened again and deleted', async ({ page }) => {
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsContractor(users.contractor.email, DEMO_PASSWORD));

@@ -67,3 +67,21 @@ export const test = base.extend<object, { ownServer: OwnServer }>({
   ],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
 });
+
+/**
+ * A server of the spec file's own at E2E_PORT + `offset` (one offset per file), started before
+ * its first test and closed after its last; its pages open there.
+ */
+export function ownServerForFile(offset: number): { baseURL: string; server: () => OwnServer } {
+  const port = Number(process.env.E2E_PORT ?? 8188) + offset;
+  const baseURL = `http://127.0.0.1:${port}`;
+  let server: OwnServer | undefined;
+  base.beforeAll(async () => {
+    server = await startOwnServer(port);
+  });
+  base.afterAll(async () => {
+    await server?.close();
+  });
+  base.use({ baseURL });
+  return { baseURL, server: () => server! };
+}

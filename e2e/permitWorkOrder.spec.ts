@@ -2,18 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { ownServerForFile } from './ownServer';
 
 // Moving a demo permit and changing its work order would change other specs' data: this spec has a server of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8188) + 9;
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.close();
-});
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+const { server } = ownServerForFile(9);
 
 /** The PENDING hot work at Atmospheric Distillation (server/seed/demoPermits.ts), on the Tank 31 work order. */
 const PENDING = 'demo-hw-pending';
@@ -47,7 +39,7 @@ test('the issuer changes a pending permit’s work order and work location; an a
   // The server holds both: the move, and the work order merged into the permit's content.
   await expect
     .poll(async () => {
-      const [row] = await server.db.query<{ location_id: number; asset: string; work_order: string; derived: string }>(
+      const [row] = await server().db.query<{ location_id: number; asset: string; work_order: string; derived: string }>(
         `select location_id, content->'HotWork'->>'assetNumber' as asset, content->'HotWork'->>'workOrderNumber' as work_order,
                 work_order_number as derived
            from permits where permit_instance_id = $1`,

@@ -4,19 +4,10 @@ import { fillHotWork } from './hotWorkForm';
 import { PermitDraftPage } from './pages/PermitDraftPage';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { ownServerForFile } from './ownServer';
 
 // Permits made here change the site's counts and lists: this spec has a server of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8188) + 5;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.close();
-});
-test.use({ baseURL: BASE_URL });
+const { baseURL: BASE_URL } = ownServerForFile(5);
 
 /** A person of their own browser context, signed in and synced. */
 async function signedIn(browser: Browser, who: 'issuer' | 'viewer'): Promise<Page> {

@@ -6,19 +6,10 @@ import { PermitDraftPage } from './pages/PermitDraftPage';
 import { PermitEditPage } from './pages/PermitEditPage';
 import type { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { ownServerForFile } from './ownServer';
 
 // Permits are created and edited here: this spec has a server of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8188) + 8;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.close();
-});
-test.use({ baseURL: BASE_URL });
+const { baseURL: BASE_URL } = ownServerForFile(8);
 test.describe.configure({ timeout: 180_000 });
 
 interface Person {

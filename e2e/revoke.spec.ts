@@ -3,18 +3,10 @@ import { DEMO_PASSWORD, users } from './fixtures';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { RevokePage } from './pages/RevokePage';
 import { SignInPage } from './pages/SignInPage';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { ownServerForFile } from './ownServer';
 
 // Revoking changes the demo permits' states: this spec has a server of its own.
-const PORT = Number(process.env.E2E_PORT ?? 8188) + 7;
-let server: OwnServer;
-test.beforeAll(async () => {
-  server = await startOwnServer(PORT);
-});
-test.afterAll(async () => {
-  await server?.close();
-});
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+const { server } = ownServerForFile(7);
 
 /** The two APPROVED demo permits at Bayport (server/seed/demoPermits.ts), by the work each describes. */
 const HOT_WORK = { id: 'demo-hw-approved', work: 'Cut and replace corroded inlet spool of the relief valve' };
@@ -22,7 +14,7 @@ const CONFINED_SPACE = { id: 'demo-cs-approved', work: 'Ultrasonic thickness sur
 
 /** The reference the server gave a seeded permit (the contractor's replica does not hold every Bayport permit to read it from). */
 async function referenceOf(id: string): Promise<string> {
-  const [row] = await server.db.query<{ reference_id: string }>('select reference_id from permits where permit_instance_id = $1', [id]);
+  const [row] = await server().db.query<{ reference_id: string }>('select reference_id from permits where permit_instance_id = $1', [id]);
   expect(row?.reference_id).toBeTruthy();
   return row!.reference_id;
 }
