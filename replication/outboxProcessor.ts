@@ -90,7 +90,6 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     }),
   ];
 
-
   async function send({ entries, body, key }: OutboxBatch): Promise<void> {
     const head = entries[0]!;
     const attempts = head.attempts + 1;

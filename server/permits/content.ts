@@ -60,14 +60,14 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
     canEdit: context.actor.edit,
     gasReadingsEditableWhenApproved: metadata?.GasReadingsEditableWhenApproved ?? false,
   });
-  let putBack: string | undefined;
+  let refusal: string | undefined;
   if (refused.length > 0) {
     const message = `In state ${permit.State} these fields cannot be changed: ${refused.map((f) => `${f.label} (${f.path})`).join(', ')}.`;
     if (!('update' in body)) throw conflict(`${message} Nothing was saved.`);
     // A Yjs update is kept, with the refused fields set back: the editor's later updates build on
     // it and would otherwise never merge — everything typed after it would be lost.
     setBack(doc, before, refused.map((f) => f.path));
-    putBack = `${message} They were set back; the other changes were saved.`;
+    refusal = `${message} They were set back; the other changes were saved.`;
     changed = changedFields(before, docToJson(doc));
   }
   // A resend, or an update already merged: nothing new to store or record.
@@ -78,9 +78,9 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
   const derived = deriveFor(docToJson(doc), definition, permit.PermitInstanceMetadataJSON, context.locationTitle);
   const DateChanged = await storeContent(tx, id, doc, derived);
   await audit(tx, user.personnel_id, 'permit.content', {
-    PermitInstanceId: id, fields: changed, via: 'update' in body ? 'yjs' : 'json-patch', ...(putBack ? { setBack: refused.map((f) => f.path) } : {}),
+    PermitInstanceId: id, fields: changed, via: 'update' in body ? 'yjs' : 'json-patch', ...(refusal ? { setBack: refused.map((f) => f.path) } : {}),
   });
-  return { PermitInstanceId: id, ChangedFields: changed, DateChanged, putBack };
+  return { PermitInstanceId: id, ChangedFields: changed, DateChanged, refusal };
 }
 
 /** Sets fields (`form.key`) back to their values in `before`, as one more change of the document. */

@@ -44,9 +44,9 @@ export async function permitRoutes(api: FastifyInstance, { db }: RouteDeps) {
         schema: { querystring: PermitInstanceQuery, body: PatchContentBody, response: { 200: PatchContentResponse } },
       },
       async (request) => {
-        const { putBack, ...saved } = await db.transaction((tx) => patchContent(tx, requireUser(request), request.query.PermitInstanceId, request.body));
+        const { refusal, ...saved } = await db.transaction((tx) => patchContent(tx, requireUser(request), request.query.PermitInstanceId, request.body));
         // Refused after the transaction: what could be saved is, and the editor learns what was set back.
-        if (putBack) throw conflict(putBack);
+        if (refusal) throw conflict(refusal);
         return saved;
       },
     );
