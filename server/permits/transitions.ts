@@ -83,6 +83,8 @@ export interface RevokeResult {
 /**
  * Revoke many APPROVED permits with one reason (SPEC §2 /permits/revoke): each in its own
  * transaction, so one refusal does not hold back the others; every id gets OK or FAIL and why.
+ * One permit alone is refused like any single transition (4xx): the edit page's revoke travels
+ * through the outbox, where a 200 would count as done and the refusal would go unseen.
  */
 export async function revokePermits(db: Database, user: UserRecord, ids: readonly string[], reason: string, now: Date): Promise<RevokeResult[]> {
   const results: RevokeResult[] = [];
@@ -91,7 +93,7 @@ export async function revokePermits(db: Database, user: UserRecord, ids: readonl
       const done = await db.transaction((tx) => revokePermit(tx, user, id, reason, now));
       results.push({ PermitInstanceId: id, PermitInstanceReferenceId: done.PermitInstanceReferenceId, State: done.State, ResultCode: 'OK', ResultMessage: 'Revoked' });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError) || ids.length === 1) throw error;
       const [row] = await db.query<{ reference_id: string; state: string }>('select reference_id, state from permits where permit_instance_id = $1 and not deleted', [id]);
       // Someone who may not view the permit learns nothing of it from the answer.
       const visible = row && error.statusCode !== 403 && error.statusCode !== 404;

@@ -130,7 +130,8 @@ describe.each(DATABASE_KINDS)('the permit lifecycle on %s', (kind) => {
     await runPermitTimeouts(server.db, new Date());
     expect((await permitOf(server, as.viewer, id)).State).toBe('TIMEOUT');
     const revoke = await post(server, as.contractor, '/permitinstance/revoke', { PermitInstanceIds: [id], reason: 'Wind' });
-    expect(revoke.json().PermitInstanceList).toEqual([expect.objectContaining({ ResultCode: 'FAIL', ResultMessage: 'A permit in state TIMEOUT cannot be revoked.' })]);
+    expect(revoke.statusCode).toBe(409);
+    expect(revoke.json().message).toBe('A permit in state TIMEOUT cannot be revoked.');
     expect((await post(server, as.contractor, '/permitinstance/closeout', { PermitInstanceId: id, Action: 'Submit' })).json()).toMatchObject({ State: 'CLOSING', PreviousState: 'TIMEOUT' });
     expect(await runPermitTimeouts(server.db, new Date())).not.toContain(id);
     expect((await permitOf(server, as.viewer, id)).State).toBe('CLOSING');

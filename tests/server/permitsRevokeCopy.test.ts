@@ -35,8 +35,13 @@ describe.each(DATABASE_KINDS)('revoke, copy, move and the permit queries on %s',
     expect((await approvalsOf(server, as.viewer, a)).Comments).toEqual([expect.objectContaining({ CommentType: 'Discontinue', Comment: 'Wind above the hot-work limit' })]);
     expect((await permitOf(server, as.viewer, pending)).State).toBe('PENDING');
     expect((await permitOf(server, as.viewer, elsewhere)).State).toBe('APPROVED');
-    const empty = await post(server, as.contractor, '/permitinstance/revoke', { PermitInstanceIds: [a], reason: '' });
-    expect(empty.json().PermitInstanceList[0]).toMatchObject({ ResultCode: 'FAIL' });
+    const empty = await post(server, as.contractor, '/permitinstance/revoke', { PermitInstanceIds: [a, b], reason: '' });
+    expect(empty.json().PermitInstanceList.map((r: { ResultCode: string }) => r.ResultCode)).toEqual(['FAIL', 'FAIL']);
+  });
+
+  it('refuses a revoke of one permit outright, as the edit page’s revoke (sent through the outbox) needs', async () => {
+    const pending = await createPermit(server, as.contractor);
+    await expectRefused(server, pending, () => post(server, as.contractor, '/permitinstance/revoke', { PermitInstanceIds: [pending], reason: 'Wind' }), 409, 'A permit in state PENDING cannot be revoked.');
   });
 
   it('copies a permit onto the location’s current definition; from an older one DefinitionIsLatest is false', async () => {

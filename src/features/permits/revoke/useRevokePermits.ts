@@ -54,8 +54,14 @@ export function useRevokePermits(): RevokeRun {
         const revoked = answer.filter((r) => r.ResultCode === 'OK').length;
         if (revoked > 0) notify('success', revokedMessage(revoked));
       } catch (error) {
-        notify('error', REVOKE_FAILED, error instanceof ApiError ? error.message : undefined);
-        return false;
+        // One permit alone is refused outright (4xx): that is its row's FAIL, not a failed request.
+        if (permits.length === 1 && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+          const [only] = permits as [Permit];
+          setOutcomes([{ id: only.PermitInstanceId, reference: referenceOf(only.PermitInstanceReferenceId), ok: false, message: error.message }]);
+        } else {
+          notify('error', REVOKE_FAILED, error instanceof ApiError ? error.message : undefined);
+          return false;
+        }
       } finally {
         setSending(false);
       }
