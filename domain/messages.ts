@@ -32,6 +32,15 @@ export const messages = {
     deleted: 'User deleted successfully',
     deleteFailed: 'There was a problem deleting the user, please try again',
   },
+  permits: {
+    notFound: 'No Permit found. Please update your filter and try again.',
+    rejected: 'Your have successfully rejected this permit',
+    /** SPEC §8 words the one-permit case (typo included); the several-permits case follows it. */
+    revoked: (count: number) => (count === 1 ? 'Your have successfully revoked this permit' : 'Your have successfully revoked these permits'),
+    /** A failed reject, and (SPEC §8) a failed revoke too. */
+    rejectFailed: 'There was a problem rejecting this permit, please try again.',
+    workLocationUpdated: 'Work location updated successfully',
+  },
   locations: {
     homeUpdated: 'Home location updated successfully.',
     noneEnabled: `There are no locations enabled for ${PRODUCT_NAME} at your site.`,

@@ -14,9 +14,6 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-/** The content fields a work order fills in every sub-form (the same ones the create page copies). */
-export const workOrderFields = (w: WorkOrder) => ({ workOrderNumber: w.workOrderNumber, assetNumber: w.assetNumber, assetDescription: w.assetDescription });
-
 /**
  * The work order number the content holds now, the first sub-form's that has one. Read from the
  * content rather than the permit's display field, which only the server re-derives.

@@ -2,7 +2,7 @@ import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens,
   type AccordionToggleEventHandler,
 } from '@fluentui/react-components';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { Permit, WorkOrder } from '../../../schemas';
 import { useReplica } from '../../app/replica';
@@ -16,7 +16,7 @@ import { definition$, locationMetadata$, workOrders$ } from './permitQueries';
 import { useCreateSubmit } from './useCreateSubmit';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftDoc } from './useDraftDoc';
-import { WorkOrderPicker } from './WorkOrderPicker';
+import { WorkOrderPicker, workOrderFields } from './WorkOrderPicker';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: '72px' },
@@ -64,14 +64,10 @@ export function DraftPage() {
     draftId, definition, metadata, forms, content: content ?? {}, handles, onCreated: autosave.stop,
   });
 
-  const workOrderFields = useCallback(
-    (w: WorkOrder | undefined) => (w ? { workOrderNumber: w.workOrderNumber, assetNumber: w.assetNumber, assetDescription: w.assetDescription } : {}),
-    [],
-  );
   const toggleType = (path: string, checked: boolean) => {
     if (!draft) return;
     const next = { ...draft.content };
-    if (checked) next[path] = workOrderFields(workOrder);
+    if (checked) next[path] = workOrder ? workOrderFields(workOrder) : {};
     else delete next[path];
     draft.setContent(next);
   };

@@ -2,6 +2,7 @@ import { Badge, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
+import { messages } from '../../../domain/messages';
 import { groupsOf, isYourApprovalRequired } from '../../../domain/permits/approvals';
 import { definitionFields, isEditable } from '../../../domain/permits/editability';
 import type { FieldClass } from '../../../domain/permits/fields';
@@ -12,7 +13,7 @@ import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { ChangeWorkLocation } from './ChangeWorkLocation';
-import { ChangeWorkOrder, workOrderFields, workOrderNumberIn } from './ChangeWorkOrder';
+import { ChangeWorkOrder, workOrderNumberIn } from './ChangeWorkOrder';
 import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
@@ -20,6 +21,7 @@ import { PermitForms, subForms, validateForms as validate } from './PermitForms'
 import { approvals$, definition$, locationMetadata$, permit$ } from './permitQueries';
 import { errorsMessage, referenceOf } from './permitText';
 import { usePermitDoc } from './usePermitDoc';
+import { workOrderFields } from './WorkOrderPicker';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -72,7 +74,7 @@ export function EditPermitPage() {
   const [errors, setErrors] = useState<{ message: string; list: Parameters<typeof ErrorPanel>[0]['errors'] } | null>(null);
 
   if (found === undefined) return <Spinner label="Loading the permit…" />;
-  if (!permit) return <MessageBar intent="error"><MessageBarBody>No Permit found. Please update your filter and try again.</MessageBarBody></MessageBar>;
+  if (!permit) return <MessageBar intent="error"><MessageBarBody>{messages.permits.notFound}</MessageBarBody></MessageBar>;
   const groups = groupsOf(data.profile.PersonnelId, permit.PermitInstanceMetadataJSON.UsersOfGroupList);
 
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { messages } from '../../../domain/messages';
 import { RULES } from '../../../domain/permits/lifecycle';
 import { copyPermit } from '../../../replication/permitCopy';
 import { forcePull } from '../../../replication/syncState';
@@ -57,19 +58,19 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
   const reject = async (reason: string) => {
     try {
       await rejectPermit(writer, id, reason);
-      notify('success', 'Your have successfully rejected this permit');
+      notify('success', messages.permits.rejected);
       navigate('/permits/list');
     } catch {
-      notify('error', 'There was a problem rejecting this permit, please try again.');
+      notify('error', messages.permits.rejectFailed);
     }
   };
   const revoke = async (reason: string) => {
     try {
       await revokePermit(writer, id, reason);
-      notify('success', 'Your have successfully revoked this permit');
+      notify('success', messages.permits.revoked(1));
       navigate('/permits/list');
     } catch {
-      notify('error', 'There was a problem rejecting this permit, please try again.');
+      notify('error', messages.permits.rejectFailed);
     }
   };
   const copy = async () => {

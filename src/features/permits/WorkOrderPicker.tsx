@@ -2,6 +2,9 @@ import { Combobox, Field, Option } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import type { WorkOrder } from '../../../schemas';
 
+/** The content fields a chosen work order fills in every sub-form, on the create and the edit page. */
+export const workOrderFields = (w: WorkOrder) => ({ workOrderNumber: w.workOrderNumber, assetNumber: w.assetNumber, assetDescription: w.assetDescription });
+
 /** The dropdown shows up to 8 rows (SPEC §9). */
 const MAX_OPTIONS = 8;
 

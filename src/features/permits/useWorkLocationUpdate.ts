@@ -1,12 +1,10 @@
 import { useCallback } from 'react';
+import { messages } from '../../../domain/messages';
 import type { Location, Permit } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useChangeOutcome } from '../../app/sync/useChangeOutcome';
 import { updateWorkLocation } from './permitWrites';
-
-/** SPEC §8: moving a permit to another location is the "work location" update. */
-export const WORK_LOCATION_UPDATED = 'Work location updated successfully';
 
 /**
  * Queues a permit's move to another work location (PUT /permitinstance through the outbox). The
@@ -22,7 +20,7 @@ export function useWorkLocationUpdate(): (permit: Permit, to: Location) => Promi
   return useCallback(
     async (permit: Permit, to: Location) => {
       const entry = await updateWorkLocation({ db, owner: email }, permit, tree.byId.get(permit.LocationId), to);
-      tellOutcome(entry, { done: WORK_LOCATION_UPDATED, refused: 'The work location could not be changed.' });
+      tellOutcome(entry, { done: messages.permits.workLocationUpdated, refused: 'The work location could not be changed.' });
     },
     [db, email, tree, tellOutcome],
   );

@@ -2,11 +2,11 @@ import {
   Body1, Button, Caption1, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Switch, Textarea, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import { messages } from '../../../../domain/messages';
 import { useOnline } from '../../../app/useOnline';
 import { RevokeResults } from './RevokeResults';
 import { RevokeTable } from './RevokeTable';
 import { REVOKE_DEFAULT_PAGE_SIZE, REVOKE_PAGE_SIZES, REVOKE_SEARCH_LIMIT, defaultFromDate, pageOf } from './revokeRows';
-import { NO_PERMIT_FOUND } from './revokeText';
 import { TablePager } from './TablePager';
 import { useRevokeCandidates } from './useRevokeCandidates';
 import { useRevokePermits } from './useRevokePermits';
@@ -84,7 +84,7 @@ export function RevokePermitsPage() {
         <Switch label="Dense" checked={dense} onChange={(_e, d) => setDense(d.checked)} />
       </div>
       {candidates.rows.length === 0 ? (
-        <Body1>{NO_PERMIT_FOUND}</Body1>
+        <Body1>{messages.permits.notFound}</Body1>
       ) : (
         <>
           <RevokeTable rows={shown.rows} selected={selected} dense={dense} onToggle={toggle} onTogglePage={togglePage} />

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { messages } from '../../../../domain/messages';
 import { ApiError } from '../../../../replication/http';
 import { revokePermits } from '../../../../replication/permitRevoke';
 import { forcePull } from '../../../../replication/syncState';
@@ -6,7 +7,6 @@ import type { Permit } from '../../../../schemas';
 import { useReplica } from '../../../app/replica';
 import { useNotify } from '../../../app/toaster';
 import { referenceOf } from '../permitText';
-import { REVOKE_FAILED, revokedMessage } from './revokeText';
 
 /** One row of the results table. */
 export interface RevokeOutcome {
@@ -52,14 +52,14 @@ export function useRevokePermits(): RevokeRun {
           })),
         );
         const revoked = answer.filter((r) => r.ResultCode === 'OK').length;
-        if (revoked > 0) notify('success', revokedMessage(revoked));
+        if (revoked > 0) notify('success', messages.permits.revoked(revoked));
       } catch (error) {
         // One permit alone is refused outright (4xx): that is its row's FAIL, not a failed request.
         if (permits.length === 1 && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
           const [only] = permits as [Permit];
           setOutcomes([{ id: only.PermitInstanceId, reference: referenceOf(only.PermitInstanceReferenceId), ok: false, message: error.message }]);
         } else {
-          notify('error', REVOKE_FAILED, error instanceof ApiError ? error.message : undefined);
+          notify('error', messages.permits.rejectFailed, error instanceof ApiError ? error.message : undefined);
           return false;
         }
       } finally {
