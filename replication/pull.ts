@@ -2,13 +2,12 @@
  * The pull of one collection (DESIGN.md §4.4): the handler RxDB's replication calls with the
  * last checkpoint, answered from GET /sync/{collection}.
  */
-import type { ReplicationPullHandlerResult, RxDocument, WithDeleted } from 'rxdb';
-import { filter, firstValueFrom, fromEvent, race, timer } from 'rxjs';
+import type { ReplicationPullHandlerResult, WithDeleted } from 'rxdb';
 import { SYNC_PRIMARY_KEYS, type Checkpoint, type PulledCollection, type SyncPage } from '../schemas';
 import { ApiError, type HttpClient } from './http';
 import { pendingKeys } from './outbox';
 import { anyPulledCollection, type PulledDocuments, type ReplicaDatabase } from './replica';
-import { markSignInNeeded, readCollectionState, untilSignedIn, writeCollectionState } from './syncState';
+import { markSignInNeeded, NOT_SYNCED, readCollectionState, untilSignedIn, writeCollectionState, type CollectionSyncState } from './syncState';
 
 export interface PullContext {
   db: ReplicaDatabase;
@@ -26,29 +25,67 @@ type Doc<C extends PulledCollection> = WithDeleted<PulledDocuments[C]>;
  * the next page would repeat or skip documents).
  */
 export function pullHandler<C extends PulledCollection>(context: PullContext, collection: C) {
+  const pages = pageReader(context, collection);
+  const state = stateWriter(context.db, collection);
   return async (checkpoint: Checkpoint | undefined, batchSize: number): Promise<ReplicationPullHandlerResult<PulledDocuments[C], Checkpoint>> => {
     let from = checkpoint;
     const documents: Doc<C>[] = [];
-    let page: SyncPage;
-    let sentAt: number;
+    let read: PageRead;
     // Unknown tombstones are dropped (below); RxDB takes a short answer for the end of the
     // collection, so keep reading until the batch is full or the server has nothing left.
     do {
-      sentAt = context.now();
-      page = await fetchPage(context, collection, from, batchSize);
-      if (page.resync) {
-        await dropReplica(context.db, collection);
+      read = await pages.read(from, batchSize);
+      if (read.page.resync) {
+        await dropReplica(context.db, collection, state);
         documents.length = 0; // pages read before it belong to the old scope
         from = undefined;
-        page = await fetchPage(context, collection, undefined, batchSize);
-        if (page.resync) throw new Error(`The server asked to resync ${collection} from scratch twice.`);
+        read = await pages.read(undefined, batchSize);
+        if (read.page.resync) throw new Error(`The server asked to resync ${collection} from scratch twice.`);
       }
-      documents.push(...(await completeTombstones(context.db, collection, page.documents)));
-      await recordProgress(context.db, collection, from === undefined, page);
-      from = page.checkpoint ?? from;
-    } while (page.remaining > 0 && documents.length < batchSize);
-    if (page.remaining === 0) void markSyncedOnceStored(context, collection, documents, sentAt);
+      documents.push(...(await completeTombstones(context.db, collection, read.page.documents)));
+      void state.update(progress(from === undefined, read.page));
+      from = read.page.checkpoint ?? from;
+    } while (read.page.remaining > 0 && documents.length < batchSize);
+    if (read.page.remaining === 0) void markSyncedOnceStored(context, collection, state, documents, read.sentAt);
     return { documents, checkpoint: from };
+  };
+}
+
+interface PageRead {
+  page: SyncPage;
+  /** When its request was sent (context.now()). */
+  sentAt: number;
+}
+
+/**
+ * Reads pages, each one asking for the next as soon as it arrives: the server prepares page
+ * n + 1 while RxDB stores page n, so a first sync of thousands of documents waits for the
+ * slower of the two rather than for both in turn. At most one page is read ahead; it is used
+ * only if the next read continues from where that page ended.
+ */
+function pageReader(context: PullContext, collection: PulledCollection) {
+  let ahead: { from: string; read: Promise<PageRead> } | null = null;
+  const keyOf = (checkpoint: Checkpoint | undefined) =>
+    checkpoint ? [checkpoint.DateChanged, checkpoint.id, checkpoint.scope, checkpoint.since].join('\n') : '';
+  const send = async (from: Checkpoint | undefined, limit: number): Promise<PageRead> => {
+    const sentAt = context.now();
+    const page = await fetchPage(context, collection, from, limit);
+    return { page, sentAt };
+  };
+  return {
+    async read(from: Checkpoint | undefined, limit: number): Promise<PageRead> {
+      const pending = ahead?.from === keyOf(from) ? ahead.read : send(from, limit);
+      ahead = null;
+      const read = await pending;
+      const { page } = read;
+      if (page.remaining > 0 && page.checkpoint && !page.resync) {
+        const next = send(page.checkpoint, limit);
+        // Awaited by the next read if it continues from here; a failure surfaces there.
+        next.catch(() => undefined);
+        ahead = { from: keyOf(page.checkpoint), read: next };
+      }
+      return read;
+    },
   };
 }
 
@@ -67,18 +104,41 @@ async function fetchPage(context: PullContext, collection: PulledCollection, che
   }
 }
 
+type StateChange = (before: CollectionSyncState) => CollectionSyncState | null;
+
+/**
+ * The collection's sync state, changed one change after the other. The pull does not wait for
+ * them: a write to IndexedDB queues behind RxDB's storing of the previous page, and awaiting
+ * it there would leave the database idle until the next page is handed over.
+ */
+function stateWriter(db: ReplicaDatabase, collection: PulledCollection) {
+  let queue = Promise.resolve();
+  return {
+    update(change: StateChange): Promise<void> {
+      queue = queue
+        .then(async () => {
+          const next = change(await readCollectionState(db, collection));
+          if (next) await writeCollectionState(db, collection, next);
+        })
+        // The database closes under a stopped replica; the state goes with it.
+        .catch(() => undefined);
+      return queue;
+    },
+  };
+}
+
 /**
  * The server can no longer continue from our checkpoint (tombstones purged, the user's scope
  * changed): forget the collection's documents and pull it again — except documents with a
  * pending change, which stay so the change still shows on something until the pull brings them.
  */
-async function dropReplica(db: ReplicaDatabase, collection: PulledCollection): Promise<void> {
+async function dropReplica(db: ReplicaDatabase, collection: PulledCollection, state: ReturnType<typeof stateWriter>): Promise<void> {
   const isPending = await pendingKeys(db);
   const primaryKey = SYNC_PRIMARY_KEYS[collection];
   const docs = await anyPulledCollection(db, collection).find().exec();
   const dropped = docs.map((doc) => String(doc.get(primaryKey))).filter((key) => !isPending(collection, key));
   if (dropped.length > 0) await anyPulledCollection(db, collection).bulkRemove(dropped);
-  await writeCollectionState(db, collection, { firstSyncDone: false, pulled: 0, expected: 0, lastSyncedAt: null });
+  await state.update(() => NOT_SYNCED);
 }
 
 /**
@@ -100,18 +160,12 @@ async function completeTombstones<C extends PulledCollection>(db: ReplicaDatabas
  * First-sync progress (pulled of expected), for every tab's status. The counts run from a pull
  * from scratch until it reaches the end.
  */
-async function recordProgress(db: ReplicaDatabase, collection: PulledCollection, fromScratch: boolean, page: SyncPage): Promise<void> {
-  const before = await readCollectionState(db, collection);
+const progress = (fromScratch: boolean, page: SyncPage): StateChange => (before) => {
   const atEnd = page.remaining === 0;
   const firstSync = fromScratch || !before.firstSyncDone;
   const pulled = firstSync ? (fromScratch ? 0 : before.pulled) + page.documents.length : before.pulled;
-  await writeCollectionState(db, collection, {
-    firstSyncDone: firstSync ? atEnd : true,
-    pulled,
-    expected: firstSync ? pulled + page.remaining : before.expected,
-    lastSyncedAt: before.lastSyncedAt,
-  });
-}
+  return { firstSyncDone: firstSync ? atEnd : true, pulled, expected: firstSync ? pulled + page.remaining : before.expected, lastSyncedAt: before.lastSyncedAt };
+};
 
 /** How long to wait for RxDB to store a page before "last synced at" moves anyway. */
 const STORE_WAIT_MS = 30_000;
@@ -121,20 +175,51 @@ const STORE_WAIT_MS = 30_000;
  * returns). Earlier, the overlay would drop an accepted change the replica does not show yet,
  * and a just-saved permit or draft would vanish for a moment — or open empty.
  */
-async function markSyncedOnceStored<C extends PulledCollection>(context: PullContext, collection: C, documents: Doc<C>[], sentAt: number): Promise<void> {
-  const primaryKey = SYNC_PRIMARY_KEYS[collection];
-  const keyOf = (doc: object) => String((doc as Record<string, unknown>)[primaryKey]);
-  const stored = (held: Map<string, RxDocument<Record<string, unknown>>>) =>
-    documents.every((doc) => {
-      const mine = held.get(keyOf(doc));
-      return doc._deleted ? !mine : mine !== undefined && String(mine.get('DateChanged')) >= doc.DateChanged;
-    });
-  if (documents.length > 0) {
-    const ids = documents.map(keyOf);
-    const held$ = anyPulledCollection(context.db, collection).findByIds(ids).$;
-    await firstValueFrom(race(held$.pipe(filter(stored)), timer(STORE_WAIT_MS), fromEvent(context.signal, 'abort')), { defaultValue: undefined });
-  }
+async function markSyncedOnceStored<C extends PulledCollection>(context: PullContext, collection: C, state: ReturnType<typeof stateWriter>, documents: Doc<C>[], sentAt: number): Promise<void> {
+  if (documents.length > 0) await untilStored(context, collection, documents);
   if (context.signal.aborted) return;
-  const state = await readCollectionState(context.db, collection);
-  if ((state.lastSyncedAt ?? 0) < sentAt) await writeCollectionState(context.db, collection, { ...state, lastSyncedAt: sentAt });
+  await state.update((before) => ((before.lastSyncedAt ?? 0) < sentAt ? { ...before, lastSyncedAt: sentAt } : null));
+}
+
+/**
+ * Resolves once the replica holds every document as pulled (or none of a tombstone's), after
+ * STORE_WAIT_MS, or when the replica stops. It follows the collection's writes one by one: a
+ * live query of the ids would test each of the thousands of writes of a first sync against
+ * every id of the page.
+ */
+function untilStored<C extends PulledCollection>(context: PullContext, collection: C, documents: Doc<C>[]): Promise<void> {
+  const primaryKey = SYNC_PRIMARY_KEYS[collection];
+  const waiting = new Map(documents.map((doc) => [String((doc as Record<string, unknown>)[primaryKey]), doc]));
+  /** `heldAt`: the DateChanged of the replica's document, undefined if it holds none. */
+  const settle = (id: string, heldAt: string | undefined) => {
+    const doc = waiting.get(id);
+    if (doc && (doc._deleted ? heldAt === undefined : heldAt !== undefined && heldAt >= doc.DateChanged)) waiting.delete(id);
+  };
+  const rxCollection = anyPulledCollection(context.db, collection);
+  return new Promise<void>((resolve) => {
+    if (context.signal.aborted) return resolve();
+    const finish = () => {
+      subscription.unsubscribe();
+      clearTimeout(timeout);
+      context.signal.removeEventListener('abort', finish);
+      resolve();
+    };
+    const subscription = rxCollection.$.subscribe((event) => {
+      settle(event.documentId, event.operation === 'DELETE' ? undefined : String(event.documentData.DateChanged));
+      if (waiting.size === 0) finish();
+    });
+    const timeout = setTimeout(finish, STORE_WAIT_MS);
+    context.signal.addEventListener('abort', finish);
+    // What is stored already (a page equal to the replica is not written again, so no event comes).
+    void rxCollection
+      .findByIds([...waiting.keys()])
+      .exec()
+      .then((held) => {
+        for (const id of [...waiting.keys()]) {
+          const doc = held.get(id);
+          settle(id, doc ? String(doc.get('DateChanged')) : undefined);
+        }
+        if (waiting.size === 0) finish();
+      }, finish);
+  });
 }

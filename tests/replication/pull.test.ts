@@ -78,6 +78,7 @@ describe('pulling a collection', () => {
     expect(sentCheckpoint(requests[1]!)).toBeNull();
     expect((await db.permits.find().exec()).map((d) => d.PermitInstanceId)).toEqual(['kept']);
     expect(result).toMatchObject({ checkpoint: fresh, documents: [expect.objectContaining({ PermitInstanceId: 'new' })] });
+    await waitFor(async () => (await readCollectionState(db, 'permits')).firstSyncDone, 5000, 'the first sync to be recorded');
     expect(await readCollectionState(db, 'permits')).toMatchObject({ firstSyncDone: true, pulled: 1, expected: 1 });
   });
 
@@ -99,15 +100,39 @@ describe('pulling a collection', () => {
     const docs = (ids: string[]) => ids.map((id) => live(buildPermit({ PermitInstanceId: id })));
     const { handler } = permitsHandler([page(docs(['a', 'b']), checkpoint('2026-05-01T08:00:00.000001Z', 'b'), 3), page(docs(['c', 'd', 'e']), checkpoint('2026-05-01T08:00:00.000002Z', 'e'))]);
     const progress = syncStatus$(db, OWNER);
+    const recorded = (expected: object) => waitFor(async () => JSON.stringify(await readCollectionState(db, 'permits')) === JSON.stringify(expected), 5000, JSON.stringify(expected));
     const first = await handler(undefined, 2);
     expect(first.documents).toHaveLength(2);
-    expect(await readCollectionState(db, 'permits')).toEqual({ firstSyncDone: false, pulled: 2, expected: 5, lastSyncedAt: null });
+    await recorded({ firstSyncDone: false, pulled: 2, expected: 5, lastSyncedAt: null });
     expect((await firstValueFrom(progress)).firstSyncDone).toBe(false);
     const last = await handler(first.checkpoint, 2);
+    await recorded({ firstSyncDone: true, pulled: 5, expected: 5, lastSyncedAt: null });
     // "Last synced at" moves only once the documents are stored, or the overlay would drop accepted changes too early.
-    expect(await readCollectionState(db, 'permits')).toEqual({ firstSyncDone: true, pulled: 5, expected: 5, lastSyncedAt: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await readCollectionState(db, 'permits')).lastSyncedAt).toBeNull();
     await db.permits.bulkInsert(last.documents.map(({ _deleted, ...doc }) => doc));
     await waitFor(async () => (await readCollectionState(db, 'permits')).lastSyncedAt === 1_000, 5000, 'last synced at to move');
+  });
+
+  it('asks for the next page as soon as one arrives, and uses it only where the next pull continues', async () => {
+    const docs = (ids: string[]) => ids.map((id) => live(buildPermit({ PermitInstanceId: id })));
+    const { handler, requests } = permitsHandler([
+      page(docs(['a']), checkpoint('2026-05-01T08:00:00.000001Z', 'a'), 2),
+      page(docs(['b']), checkpoint('2026-05-01T08:00:00.000002Z', 'b'), 1),
+      page(docs(['c']), checkpoint('2026-05-01T08:00:00.000003Z', 'c')),
+    ]);
+    const first = await handler(undefined, 1);
+    // The server prepares page two while the replica stores page one.
+    await waitFor(() => requests.length === 2, 5000, 'the read-ahead request');
+    expect(sentCheckpoint(requests[1]!)).toBe(JSON.stringify(first.checkpoint));
+    const second = await handler(first.checkpoint, 1);
+    expect(second.documents.map((d) => d.PermitInstanceId)).toEqual(['b']);
+    await waitFor(() => requests.length === 3, 5000, 'the next read-ahead request');
+    // A pull from elsewhere (here: from scratch again) does not take the page read ahead.
+    const again = await handler(undefined, 1);
+    expect(requests).toHaveLength(4);
+    expect(sentCheckpoint(requests[3]!)).toBeNull();
+    expect(again.documents).toEqual([]);
   });
 
   it('waits for a new sign-in when the server answers 401, then goes on', async () => {
