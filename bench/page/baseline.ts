@@ -15,7 +15,7 @@ interface Page {
 
 export async function baseline(pageSize: number): Promise<BaselineResult> {
   const dexie = new Dexie(`bench-baseline-${Date.now()}`);
-  dexie.version(1).stores({ permits: 'PermitInstanceId, [State+CreatedOn], CreatedOn' });
+  dexie.version(1).stores({ permits: 'PermitInstanceId, [State+CreatedOn]' });
   await dexie.open();
   const table = dexie.table('permits');
   let checkpoint: unknown = null;

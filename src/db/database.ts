@@ -36,10 +36,15 @@ function addPlugins(): void {
 }
 
 /**
- * Opens (or creates) the replica. Every collection is at schema version 0 with an empty
- * `migrationStrategies`: a later shape bumps `version` in src/db/schemas.ts and adds its
- * function here, and RxDB migrates the documents on the device when it opens.
+ * How each version of a collection's documents becomes the next (RxDB runs them on the device
+ * when it opens a replica made by an older release). A collection absent here is at version 0.
  */
+const MIGRATIONS = {
+  // 1: the CreatedOn index was dropped; the documents stay as they are.
+  permits: { 1: (doc: unknown) => doc },
+};
+
+/** Opens (or creates) the replica, migrating what an older release stored. */
 export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Promise<ReplicaDatabase> {
   addPlugins();
   const db = await createRxDatabase<ReplicaCollections>({
@@ -52,7 +57,7 @@ export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Pr
     cleanupPolicy: { minimumDeletedTime: TOMBSTONE_KEEP_MS, awaitReplicationsInSync: false },
   });
   await db.addCollections({
-    permits: { schema: replicaSchemas.permits, migrationStrategies: {} },
+    permits: { schema: replicaSchemas.permits, migrationStrategies: MIGRATIONS.permits },
     drafts: { schema: replicaSchemas.drafts, migrationStrategies: {} },
     workorders: { schema: replicaSchemas.workorders, migrationStrategies: {} },
     templates: { schema: replicaSchemas.templates, migrationStrategies: {} },

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { createRxDatabase } from 'rxdb';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReplicaDatabase } from '../../replication/replica';
+import { createReplicaDatabase } from '../../src/db/database';
+import { replicaSchemas } from '../../src/db/schemas';
+import { buildPermit } from './factories';
+// Dev-mode, as every replica of the tests.
+import './replica';
+
+describe('a replica stored by an earlier release', () => {
+  let db: ReplicaDatabase | undefined;
+  afterEach(async () => {
+    await db?.remove();
+  });
+
+  it('opens with its permits carried over to the current schema (version 0 had a CreatedOn index)', async () => {
+    const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
+    const name = `old${randomUUID().replaceAll('-', '')}`;
+    const old = await createRxDatabase({ name, storage });
+    await old.addCollections({ permits: { schema: { ...replicaSchemas.permits, version: 0, indexes: [['State', 'CreatedOn'], ['CreatedOn']] } } });
+    await old.permits!.bulkInsert([
+      buildPermit({ PermitInstanceId: 'older', CreatedOn: '2026-05-01T08:00:00.000000Z' }),
+      buildPermit({ PermitInstanceId: 'newer', CreatedOn: '2026-05-02T08:00:00.000000Z', State: 'PENDING' }),
+    ]);
+    await old.close();
+
+    db = await createReplicaDatabase({ storage, name });
+    const newestFirst = await db.permits.find({ sort: [{ CreatedOn: 'desc' }] }).exec();
+    expect(newestFirst.map((doc) => doc.PermitInstanceId)).toEqual(['newer', 'older']);
+    expect(await db.permits.count({ selector: { State: 'PENDING' } }).exec()).toBe(1);
+  });
+});
