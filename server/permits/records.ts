@@ -2,7 +2,7 @@ import type { ApprovalRecord, Comment, Permit, PermitApprovals, PermitDefinition
 import { approvalsSummary } from '../../domain/permits/approvals';
 import type { Queryable } from '../db/database';
 import { notFound } from '../http/errors';
-import { presentPermit, type PermitRow } from '../sync/permits';
+import { PERMIT_DOCUMENT } from '../sync/permits';
 
 /** A permit as the services use it: the replicated document plus what only the server keeps. */
 export interface StoredPermit extends Permit {
@@ -12,20 +12,21 @@ export interface StoredPermit extends Permit {
   timedOut: boolean;
 }
 
-const SELECT = `select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, true as live, 1 as total,
-  p.reference_id, p.permit_definition_id, p.state, p.content, p.content_state, p.metadata, p.created_by,
-  sync_text(p.created_on) as created_on, p.site_id, p.location_id, p.latitude, p.longitude,
-  sync_text(p.effective_date) as effective_date, p.end_state_description, p.approval_required, p.permit_types,
-  p.asset_number, p.asset_description, p.work_order_number, p.work_description, p.company_name, p.work_date,
-  p.work_location, p.permit_issuer, p.permit_receiver, sync_text(p.valid_until) as valid_until, p.timed_out_at is not null as timed_out
+const SELECT = `select json_build_object(${PERMIT_DOCUMENT}) as document, sync_text(p.valid_until) as valid_until,
+  p.timed_out_at is not null as timed_out, p.content_state
   from permits p`;
 
-type Row = PermitRow & { valid_until: string | null; timed_out: boolean };
+interface Row {
+  document: Permit;
+  valid_until: string | null;
+  timed_out: boolean;
+  content_state: Uint8Array;
+}
 
 const toStored = (row: Row): StoredPermit => ({
-  ...presentPermit(row),
-  State: row.state as PermitState,
-  contentState: row.content_state ? new Uint8Array(row.content_state) : new Uint8Array(),
+  ...row.document,
+  State: row.document.State as PermitState,
+  contentState: new Uint8Array(row.content_state),
   validUntil: row.valid_until,
   timedOut: row.timed_out,
 });

@@ -44,23 +44,42 @@ export interface PageRow {
   total: number | string;
 }
 
+/** A document of a page as the JSON text it is sent as: pages are written out, never parsed again. */
+export type DocumentJson = string;
+
 export interface SourcePage {
-  documents: Record<string, unknown>[];
+  documents: DocumentJson[];
+  /** The last document's DateChanged and key: where the next page starts. */
+  last: { DateChanged: string; id: string } | null;
   remaining: number;
 }
 
 /** What each collection's source does: one page of its documents in the user's scope. */
 export type Source = (tx: Queryable, scope: SyncScope, after: After, limit: number) => Promise<SourcePage>;
 
-/**
- * Shapes a page: live rows through the presenter, tombstones as their id alone — a document
- * that left the user's sight must not carry any of its content with it.
- */
-export function toPage<R extends PageRow>(rows: R[], primaryKey: string, present: (row: R) => Record<string, unknown>): SourcePage {
-  const documents = rows.map((row) =>
-    row.live ? { ...present(row), _deleted: false } : { [primaryKey]: row.doc_id, DateChanged: row.doc_date, _deleted: true },
-  );
-  return { documents, remaining: rows.length > 0 ? Number(rows[0]!.total) - rows.length : 0 };
+export const liveJson = (document: object): DocumentJson => JSON.stringify({ ...document, _deleted: false });
+
+/** A document that left the user's sight must not carry any of its content with it: its id and stamp alone. */
+export const tombstoneJson = (primaryKey: string, id: string, DateChanged: string): DocumentJson =>
+  JSON.stringify({ [primaryKey]: id, DateChanged, _deleted: true });
+
+/** Shapes a page: live rows through the presenter, tombstones as their id alone. */
+export function toPage<R extends PageRow>(rows: R[], primaryKey: string, present: (row: R) => object): SourcePage {
+  return pageOf(rows, primaryKey, (row) => liveJson(present(row)));
+}
+
+/** A page whose live rows carry their document as JSON text built by the database (`document`, with `_deleted`). */
+export function toJsonPage<R extends PageRow & { document: DocumentJson }>(rows: R[], primaryKey: string): SourcePage {
+  return pageOf(rows, primaryKey, (row) => row.document);
+}
+
+function pageOf<R extends PageRow>(rows: R[], primaryKey: string, live: (row: R) => DocumentJson): SourcePage {
+  const last = rows.at(-1);
+  return {
+    documents: rows.map((row) => (row.live ? live(row) : tombstoneJson(primaryKey, row.doc_id, row.doc_date))),
+    last: last ? { DateChanged: last.doc_date, id: last.doc_id } : null,
+    remaining: rows.length > 0 ? Number(rows[0]!.total) - rows.length : 0,
+  };
 }
 
 /** Bytes from either driver (Buffer from pg, Uint8Array from PGlite) as base64. */

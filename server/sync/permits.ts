@@ -1,8 +1,8 @@
-import type { ApprovalRecord, Comment, Permit, PermitApprovals, PermitDefinition } from '../../schemas';
+import type { ApprovalRecord, Comment, PermitApprovals, PermitDefinition } from '../../schemas';
 import { OPEN_PERMIT_STATES } from '../../schemas';
 import { PERMIT_SCOPE_DAYS, PERMIT_SCOPE_MAX } from '../../domain/replicaScope';
 import type { Queryable } from '../db/database';
-import { base64, toPage, type After, type PageRow, type Source } from './page';
+import { toJsonPage, toPage, type After, type DocumentJson, type PageRow, type Source } from './page';
 import type { SyncScope } from './scope';
 
 /**
@@ -30,66 +30,25 @@ const scopeParams = (scope: SyncScope, at: After, limit: number) => [
   scope.viewable, OPEN_PERMIT_STATES, PERMIT_SCOPE_DAYS, PERMIT_SCOPE_MAX, at.since, at.date, at.id, limit,
 ];
 
-export interface PermitRow extends PageRow {
-  reference_id: string;
-  permit_definition_id: string;
-  state: string;
-  content: Permit['ContentJSON'];
-  content_state: Uint8Array | null;
-  metadata: Permit['PermitInstanceMetadataJSON'];
-  created_by: number;
-  created_on: string;
-  site_id: number;
-  location_id: number;
-  latitude: number | null;
-  longitude: number | null;
-  effective_date: string | null;
-  end_state_description: string | null;
-  approval_required: boolean;
-  permit_types: Permit['permitTypes'];
-  asset_number: string;
-  asset_description: string;
-  work_order_number: string;
-  work_description: Permit['workDescription'];
-  company_name: string;
-  work_date: string;
-  work_location: string;
-  permit_issuer: string;
-  permit_receiver: string;
-}
-
-export const presentPermit = (r: PermitRow): Permit => ({
-  PermitInstanceId: r.doc_id,
-  PermitInstanceReferenceId: r.reference_id,
-  PermitDefinitionId: r.permit_definition_id,
-  State: r.state,
-  ContentJSON: r.content,
-  ContentState: base64(r.content_state),
-  PermitInstanceMetadataJSON: r.metadata,
-  CreatedBy: r.created_by,
-  CreatedOn: r.created_on,
-  DateChanged: r.doc_date,
-  SiteId: r.site_id,
-  LocationId: r.location_id,
-  Latitude: r.latitude,
-  Longitude: r.longitude,
-  EffectiveDate: r.effective_date,
-  EndStateDescription: r.end_state_description,
-  approvalRequired: r.approval_required,
-  permitTypes: r.permit_types,
-  assetNumber: r.asset_number,
-  assetDescription: r.asset_description,
-  workOrderNumber: r.work_order_number,
-  workDescription: r.work_description,
-  companyName: r.company_name,
-  workDate: r.work_date,
-  workLocation: r.work_location,
-  permitIssuer: r.permit_issuer,
-  permitReceiver: r.permit_receiver,
-});
+/**
+ * A permit's replicated document (SPEC §3) as PostgreSQL builds it from the permits row `p`:
+ * the arguments of json_build_object. Pages of thousands of permits are then sent as the
+ * database wrote them (~25 ms a page of 1,000 less than parsing the rows and writing them again).
+ */
+export const PERMIT_DOCUMENT = `
+  'PermitInstanceId', p.permit_instance_id, 'PermitInstanceReferenceId', p.reference_id,
+  'PermitDefinitionId', p.permit_definition_id, 'State', p.state, 'ContentJSON', p.content,
+  'ContentState', translate(encode(p.content_state, 'base64'), E'\\n', ''), 'PermitInstanceMetadataJSON', p.metadata,
+  'CreatedBy', p.created_by, 'CreatedOn', sync_text(p.created_on), 'DateChanged', sync_text(p.date_changed),
+  'SiteId', p.site_id, 'LocationId', p.location_id, 'Latitude', p.latitude, 'Longitude', p.longitude,
+  'EffectiveDate', sync_text(p.effective_date), 'EndStateDescription', p.end_state_description,
+  'approvalRequired', p.approval_required, 'permitTypes', p.permit_types, 'assetNumber', p.asset_number,
+  'assetDescription', p.asset_description, 'workOrderNumber', p.work_order_number, 'workDescription', p.work_description,
+  'companyName', p.company_name, 'workDate', p.work_date, 'workLocation', p.work_location,
+  'permitIssuer', p.permit_issuer, 'permitReceiver', p.permit_receiver`;
 
 export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
-  const rows = await tx.query<PermitRow>(
+  const rows = await tx.query<PageRow & { document: DocumentJson }>(
     `with ${PERMIT_SCOPE},
      hits as (
        select s.permit_instance_id, s.date_changed, true as live from permit_scope s where ${AFTER('s', 'permit_instance_id')}
@@ -104,16 +63,12 @@ export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
         limit $8
      )
      select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, page.live, page.total,
-            p.reference_id, p.permit_definition_id, p.state, p.content, p.content_state, p.metadata, p.created_by,
-            sync_text(p.created_on) as created_on, p.site_id, p.location_id, p.latitude, p.longitude,
-            sync_text(p.effective_date) as effective_date, p.end_state_description, p.approval_required, p.permit_types,
-            p.asset_number, p.asset_description, p.work_order_number, p.work_description, p.company_name, p.work_date,
-            p.work_location, p.permit_issuer, p.permit_receiver
+            json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as document
        from page join permits p using (permit_instance_id)
       order by page.date_changed, page.permit_instance_id`,
     scopeParams(scope, at, limit),
   );
-  return toPage(rows, 'PermitInstanceId', presentPermit);
+  return toJsonPage(rows, 'PermitInstanceId');
 };
 
 interface ApprovalsRow extends PageRow {

@@ -1,9 +1,8 @@
 import type { Checkpoint, PulledCollection, SyncPage } from '../../schemas';
-import { SYNC_PRIMARY_KEYS } from '../../schemas';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
-import { BEGINNING, parseCheckpoint, type After, type Source, type SourcePage } from './page';
+import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source, type SourcePage } from './page';
 import { pullApprovals, pullDefinitions, pullPermits } from './permits';
 import { loadScope } from './scope';
 import { pullSiteData } from './sitedata';
@@ -16,14 +15,23 @@ const SOURCES: Record<PulledCollection, Source> = {
   ...ownAndSiteSources,
 };
 
-const RESYNC: SyncPage = { documents: [], checkpoint: null, remaining: 0, resync: true };
+/** A SyncPage whose documents are still the JSON text they are sent as. */
+export interface SyncPageJson extends Omit<SyncPage, 'documents'> {
+  documents: DocumentJson[];
+}
+
+/** The response body: the documents go out as they came from the database or the presenters. */
+export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
+  `{"documents":[${documents.join(',')}],"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+
+const RESYNC: SyncPageJson = { documents: [], checkpoint: null, remaining: 0, resync: true };
 
 /**
  * GET /sync/{collection}: one page of the user's replica after the checkpoint (DESIGN.md §4.4).
  * Everything is read in one repeatable-read snapshot, so the page, its count and the clock's
  * high-water mark agree with each other.
  */
-export async function pullPage(db: Database, user: UserRecord, collection: PulledCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPage> {
+export async function pullPage(db: Database, user: UserRecord, collection: PulledCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPageJson> {
   const checkpoint = parseCheckpoint(rawCheckpoint);
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
@@ -41,7 +49,7 @@ export async function pullPage(db: Database, user: UserRecord, collection: Pulle
       ? { since: clock!.since!, date: clock!.date!, id: checkpoint.id }
       : { since: clock!.high_water, date: BEGINNING, id: '' };
     const page = await SOURCES[collection](tx, scope, at, limit);
-    const next = nextCheckpoint(page, SYNC_PRIMARY_KEYS[collection], clock!.high_water, at);
+    const next = nextCheckpoint(page, clock!.high_water, at);
     return { documents: page.documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
   });
 }
@@ -52,9 +60,8 @@ export async function pullPage(db: Database, user: UserRecord, collection: Pulle
  * here, and any later one will be stamped after it — so a quiet collection's checkpoint stays
  * recent and is not mistaken for one older than the purge horizon.
  */
-function nextCheckpoint(page: SourcePage, primaryKey: string, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
-  const last = page.documents.at(-1);
-  const fromLast = last ? { DateChanged: String(last.DateChanged), id: String(last[primaryKey]) } : { DateChanged: at.date, id: at.id };
+function nextCheckpoint(page: SourcePage, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
+  const fromLast = page.last ?? { DateChanged: at.date, id: at.id };
   if (page.remaining === 0 && fromLast.DateChanged < highWater) return { DateChanged: highWater, id: '' };
   return fromLast;
 }

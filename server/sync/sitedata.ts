@@ -5,7 +5,7 @@ import { presentLocation, type LocationRow } from '../locations/locations';
 import { presentPrinter, type PrinterRow } from '../locations/metadata';
 import { SETTING_DEFAULTS } from '../settings/settings';
 import { findUserById, preferencesOf } from '../users/users';
-import type { Source } from './page';
+import { liveJson, tombstoneJson, type Source } from './page';
 import type { SyncScope } from './scope';
 
 /** Settings stored for a key nobody has changed carry this date: the start of every replica. */
@@ -86,10 +86,11 @@ export const pullSiteData: Source = async (tx, scope, at, limit) => {
     .filter((c) => c.data !== undefined || c.DateChanged > at.since)
     .sort((a, b) => (a.DateChanged === b.DateChanged ? (a.id < b.id ? -1 : 1) : a.DateChanged < b.DateChanged ? -1 : 1));
   const page = after.slice(0, limit);
-  const documents = page.map((c): Record<string, unknown> =>
+  const documents = page.map((c) =>
     c.data === undefined
-      ? { id: c.id, DateChanged: c.DateChanged, _deleted: true }
-      : ({ id: c.id, type: c.type, data: c.data, DateChanged: c.DateChanged, _deleted: false } satisfies SiteDataDocument & { _deleted: false }),
+      ? tombstoneJson('id', c.id, c.DateChanged)
+      : liveJson({ id: c.id, type: c.type, data: c.data, DateChanged: c.DateChanged } satisfies SiteDataDocument),
   );
-  return { documents, remaining: after.length - page.length };
+  const last = page.at(-1);
+  return { documents, last: last ? { DateChanged: last.DateChanged, id: last.id } : null, remaining: after.length - page.length };
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyJsonToDoc, docFromState, docToJson, fromBase64, toBase64, type ContentJson } from '../../domain/permits/yContent';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { actOn, auditActions, createPermit, expectRefused, permitOf, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { Replica } from './syncFactories';
 
 describe.each(DATABASE_KINDS)('permit content as a CRDT on %s', (kind) => {
   let server: TestServer;
@@ -150,5 +151,10 @@ describe.each(DATABASE_KINDS)('permit content as a CRDT on %s', (kind) => {
       Y.applyUpdate(d.doc, fromBase64(pulled.ContentState));
       expect(docToJson(d.doc)).toEqual(pulled.ContentJSON);
     }
+    // The replica's pull brings the same document, the state as one line of base64.
+    const replica = new Replica(server, as.viewer, 'permits', 'PermitInstanceId');
+    await replica.pull(1000);
+    expect(replica.docs.get(id)).toEqual({ ...pulled, _deleted: false });
+    expect(pulled.ContentState).toMatch(/^[A-Za-z0-9+/]{100,}={0,2}$/);
   });
 });
