@@ -106,12 +106,17 @@ async function fetchPage(context: PullContext, collection: PulledCollection, che
 
 type StateChange = (before: CollectionSyncState) => CollectionSyncState | null;
 
+interface StateWriter {
+  /** Queues `change` (null: leave the state as it is); resolves once it is written. */
+  update(change: StateChange): Promise<void>;
+}
+
 /**
  * The collection's sync state, changed one change after the other. The pull does not wait for
  * them: a write to IndexedDB queues behind RxDB's storing of the previous page, and awaiting
  * it there would leave the database idle until the next page is handed over.
  */
-function stateWriter(db: ReplicaDatabase, collection: PulledCollection) {
+function stateWriter(db: ReplicaDatabase, collection: PulledCollection): StateWriter {
   let queue = Promise.resolve();
   return {
     update(change: StateChange): Promise<void> {
@@ -132,7 +137,7 @@ function stateWriter(db: ReplicaDatabase, collection: PulledCollection) {
  * changed): forget the collection's documents and pull it again — except documents with a
  * pending change, which stay so the change still shows on something until the pull brings them.
  */
-async function dropReplica(db: ReplicaDatabase, collection: PulledCollection, state: ReturnType<typeof stateWriter>): Promise<void> {
+async function dropReplica(db: ReplicaDatabase, collection: PulledCollection, state: StateWriter): Promise<void> {
   const isPending = await pendingKeys(db);
   const primaryKey = SYNC_PRIMARY_KEYS[collection];
   const docs = await anyPulledCollection(db, collection).find().exec();
@@ -175,7 +180,7 @@ const STORE_WAIT_MS = 30_000;
  * returns). Earlier, the overlay would drop an accepted change the replica does not show yet,
  * and a just-saved permit or draft would vanish for a moment — or open empty.
  */
-async function markSyncedOnceStored<C extends PulledCollection>(context: PullContext, collection: C, state: ReturnType<typeof stateWriter>, documents: Doc<C>[], sentAt: number): Promise<void> {
+async function markSyncedOnceStored<C extends PulledCollection>(context: PullContext, collection: C, state: StateWriter, documents: Doc<C>[], sentAt: number): Promise<void> {
   if (documents.length > 0) await untilStored(context, collection, documents);
   if (context.signal.aborted) return;
   await state.update((before) => ((before.lastSyncedAt ?? 0) < sentAt ? { ...before, lastSyncedAt: sentAt } : null));
