@@ -66,8 +66,8 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
       const last = documents.at(-1);
       if (last && from) stored = { documents: [last], checkpoint: from };
       if (read.page.remaining === 0) {
-        // RxDB keeps no checkpoint from an empty answer: one that stored nothing has nothing to record.
-        const handed = stored ? { ...stored, checkpoint: from ?? stored.checkpoint } : { documents: [], checkpoint: from };
+        // RxDB keeps no checkpoint from an empty answer: a pull that stored nothing has nothing to record.
+        const handed = { documents: stored?.documents ?? [], checkpoint: from };
         handedOver = untilStored(context, collection, handed.documents);
         void markSyncedOnceStored(context, collection, state, handedOver, read.sentAt);
         return handed;
@@ -95,8 +95,8 @@ interface PageRead {
 
 /**
  * Reads pages, each one asking for the next as soon as it arrives: the server prepares page
- * n + 1 while RxDB stores page n, so a first sync of thousands of documents waits for the
- * slower of the two rather than for both in turn. At most one page is read ahead; it is used
+ * n + 1 while page n is stored, so a first sync of thousands of documents waits for the slower
+ * of the two rather than for both in turn. At most one page is read ahead; it is used
  * only if the next read continues from where that page ended.
  */
 function pageReader(context: PullContext, collection: PulledCollection) {
