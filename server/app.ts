@@ -11,6 +11,7 @@ import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
 import { validationMessage } from './http/validationMessages';
 import { createMailer } from './mail/mailer';
+import { createObjectStore } from './storage/objectStore';
 import { authRoutes } from './routes/auth';
 import { clientLogRoutes } from './routes/clientLog';
 import { draftRoutes } from './routes/drafts';
@@ -68,7 +69,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: RouteDeps = { db, config, keys, mailer };
+  const deps: RouteDeps = { db, config, keys, mailer, objects: createObjectStore(config.dataDir) };
   await app.register(
     async (api) => {
       for (const routes of API_ROUTES) await routes(api, deps);
