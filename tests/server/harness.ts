@@ -59,6 +59,8 @@ export interface TestServer {
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Every route the server registered (HEAD excluded). */
   routes: { method: string; url: string }[];
+  /** Another server process on the same database and keys (a second instance, or this one restarted); the caller closes it. */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Con
     contractorToken,
     request,
     routes,
+    sibling: () => buildApp(config, db, { logger: false, oidcJwks: { keys: [jwk] } }),
     close: async () => {
       await app.close();
       await drop();
