@@ -46,6 +46,9 @@ export const SyncQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, default: SYNC_DEFAULT_LIMIT })),
 });
 
+/** GET /sync/stream takes no query: anything sent is refused rather than ignored. */
+export const SyncStreamQuery = Type.Object({}, { additionalProperties: false });
+
 /** What a deleted document, or one that left the user's scope, arrives as: its id and nothing else of it. */
 export type Tombstone = Record<string, string | boolean> & { DateChanged: string; _deleted: true };
 
