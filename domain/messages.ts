@@ -48,6 +48,9 @@ export const messages = {
   sync: {
     /** The banner while the server wants a new sign-in before queued changes can be sent. */
     signInToSync: (changes: number) => `Sign in again to sync ${changes} ${changes === 1 ? 'change' : 'changes'}`,
+    /** The header's badge while the server refuses a pull (a 4xx): the pulls wait for Refresh data. */
+    pullStopped: 'Sync stopped',
+    pullRefused: (reason: string) => `The server refused to send data: ${reason} Press Refresh data to try again.`,
   },
   clipboard: {
     copy: 'Copy User Details',

@@ -8,10 +8,22 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** How long the server asked us to wait before trying again (Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Longest Retry-After honoured: a misconfigured proxy must not park the queue for a day. */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in milliseconds from `now`. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, seconds)) : undefined;
 }
 
 /** Where `api` gets the bearer token; the session module registers itself here. */
@@ -105,7 +117,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (response.status === 401 && (apiOptions.auth ?? true) && source && (await source.renewAfterUnauthorized())) {
       response = await send(method, path, body, apiOptions);
     }
-    if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+    if (!response.ok) throw new ApiError(response.status, await errorMessage(response), retryAfterMs(response.headers.get('retry-after')));
     return response;
   }
 

@@ -15,15 +15,11 @@ import { markSignInNeeded, untilSignedIn } from './syncState';
 /** What an answer means for the entry that got it. */
 export type SendOutcome = 'done' | 'retry' | 'sign-in' | 'refused';
 
-/** Statuses that say "not now" rather than "no": timeout, too early, rate limit. */
-const TRANSIENT = new Set([408, 425, 429]);
-
 /**
- * 409 is both "this key is still being processed" (the server's idempotency guard, cleared
- * within about a minute) and a lasting conflict; retried this many times (~2 minutes of
- * backoff), it is then taken for a lasting one.
+ * Statuses that say "not now" rather than "no": timeout, too early, rate limit or a resend while
+ * the first is still in flight (429 with Retry-After). A 409 is a conflict: refused.
  */
-export const CONFLICT_RETRIES = 7;
+const TRANSIENT = new Set([408, 425, 429]);
 
 /** Nothing to send or no connection: look again after this long even if nothing woke us. */
 const IDLE_RECHECK_MS = 60_000;
@@ -32,11 +28,10 @@ const IDLE_RECHECK_MS = 60_000;
  * The outcome of an attempt. `status` is the HTTP status, 0 when no answer arrived; `attempts`
  * counts this one. 401 reaches here only after a token renewal failed.
  */
-export function outcomeOf(status: number, attempts: number): SendOutcome {
+export function outcomeOf(status: number): SendOutcome {
   if (status >= 200 && status < 300) return 'done';
   if (status === 0 || status >= 500 || TRANSIENT.has(status)) return 'retry';
   if (status === 401) return 'sign-in';
-  if (status === 409 && attempts < CONFLICT_RETRIES) return 'retry';
   return 'refused';
 }
 
@@ -95,6 +90,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     const attempts = head.attempts + 1;
     let status: number;
     let message = '';
+    let serverWait: number | undefined;
     try {
       const response = await http.open(head.method, head.path, body, { signal, headers: { 'Idempotency-Key': key } });
       await response.text(); // the pull brings the new state; reading frees the connection
@@ -102,9 +98,10 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     } catch (error) {
       if (signal.aborted) return;
       status = error instanceof ApiError ? error.status : 0;
+      serverWait = error instanceof ApiError ? error.retryAfterMs : undefined;
       message = error instanceof Error ? error.message : String(error);
     }
-    const outcome = outcomeOf(status, attempts);
+    const outcome = outcomeOf(status);
     if (outcome === 'done' || outcome === 'refused') {
       // The whole merge in one write. A refused merge goes to "Not synced" whole: the server may have
       // kept part of it (a content update with closed fields set back); each edit retries on its own.
@@ -119,7 +116,9 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     const doc = await db.outbox.findOne(head.id).exec();
     if (!doc) return;
     if (outcome === 'retry') {
-      await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, options.backoff, options.random) });
+      // The server's Retry-After, when it gave one, says when it expects to be ready: sooner is wasted, later is idle.
+      const wait = serverWait ?? backoffDelay(attempts, options.backoff, options.random);
+      await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + wait });
     } else {
       await doc.incrementalPatch({ lastError: message });
       await markSignInNeeded(db);

@@ -8,7 +8,7 @@ import { SYNC_PRIMARY_KEYS, type Checkpoint, type PulledCollection, type SyncPag
 import { ApiError, type HttpClient } from './http';
 import { pendingKeys } from './outbox';
 import { anyPulledCollection, type PulledDocuments, type ReplicaDatabase } from './replica';
-import { markSignInNeeded, NOT_SYNCED, readCollectionState, untilSignedIn, writeCollectionState, type CollectionSyncState } from './syncState';
+import { markSignInNeeded, NOT_SYNCED, pullRequests$, readCollectionState, untilSignedIn, writeCollectionState, type CollectionSyncState } from './syncState';
 
 export interface PullContext {
   db: ReplicaDatabase;
@@ -56,6 +56,7 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
       } catch (error) {
         // RxDB records where the pages stored so far end; its retry goes on from there.
         if (stored) return stored;
+        if (isRefusal(error)) await holdRefused(context, state, error.message);
         throw error;
       }
       const documents = await completeTombstones(context.db, collection, read.page.documents);
@@ -74,6 +75,20 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
       }
     }
   };
+}
+
+/** A 4xx that is a "no", not a "not now": asking again unchanged gets the same answer. */
+const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 425, 429].includes(error.status);
+
+/**
+ * The server refused the pull: show its sentence and wait for the user to ask again (refresh)
+ * rather than let RxDB repeat the refused request every few seconds for ever. A successful
+ * page clears it (progress() writes the state without it).
+ */
+async function holdRefused(context: PullContext, state: StateWriter, message: string): Promise<void> {
+  await state.update((before) => ({ ...before, refused: message }));
+  await firstValueFrom(race(pullRequests$(context.db), fromEvent(context.signal, 'abort')), { defaultValue: undefined });
 }
 
 /** Writes pulled documents into the collection: live ones as they came, tombstoned ones removed. */

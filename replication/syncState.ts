@@ -16,6 +16,8 @@ export interface CollectionSyncState {
   expected: number;
   /** When the request that last reached the end of the collection was sent (epoch ms). */
   lastSyncedAt: number | null;
+  /** The server refused the pull (a 4xx other than 401): its sentence; the pull waits for the user to retry. */
+  refused?: string | null;
 }
 
 export const NOT_SYNCED: CollectionSyncState = { firstSyncDone: false, pulled: 0, expected: 0, lastSyncedAt: null };

@@ -23,6 +23,8 @@ export interface SyncStatus {
   refusedCount: number;
   /** The server wants a new sign-in; pendingCount changes wait for it. */
   signInNeeded: boolean;
+  /** The server refused a pull (a 4xx): its sentence. The pulls stop until the user asks again (refresh). */
+  pullRefused: string | null;
 }
 
 /** navigator.onLine and its events; always online where there is no window (Node). */
@@ -58,6 +60,7 @@ export function syncStatus$(db: ReplicaDatabase, owner: string, online$: Observa
         pendingCount,
         refusedCount,
         signInNeeded,
+        pullRefused: states.find((s) => s.refused)?.refused ?? null,
       };
     }),
   );

@@ -37,12 +37,17 @@ export const isPulledCollection = (name: string): name is PulledCollection => (P
 export const SyncParams = Type.Object({ collection: Type.String({ maxLength: 40 }) });
 
 export const SYNC_DEFAULT_LIMIT = 200;
+/** The most documents a page holds; a larger `limit` is clamped to it, not refused (a refused pull would stop the replica). */
+export const SYNC_MAX_LIMIT = 1000;
 
 export const SyncQuery = Type.Object({
   /** The checkpoint of the previous page, as JSON; absent for a pull from scratch. */
   checkpoint: Type.Optional(Type.String({ maxLength: 400 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: SYNC_DEFAULT_LIMIT })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: SYNC_DEFAULT_LIMIT })),
 });
+
+/** GET /sync/stream takes no query: anything sent is refused rather than ignored. */
+export const SyncStreamQuery = Type.Object({}, { additionalProperties: false });
 
 /** What a deleted document, or one that left the user's scope, arrives as: its id and nothing else of it. */
 export type Tombstone = Record<string, string | boolean> & { DateChanged: string; _deleted: true };

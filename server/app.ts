@@ -26,13 +26,21 @@ import { userRoutes } from './routes/users';
 
 const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes];
 
+/** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  headers?: unknown;
+}
+
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {
   logger?: boolean;
   /** Keys of a corporate identity provider, instead of fetching its JWKS (tests of that mode). */
   oidcJwks?: JSONWebKeySet;
   /** Told of every route as it is registered (tests check each one is guarded). */
-  onRoute?: (route: { method: string; url: string }) => void;
+  onRoute?: (route: { method: string; url: string; schema?: RouteSchema }) => void;
 }
 
 export async function buildApp(config: Config, db: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -47,7 +55,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
   if (options.onRoute) {
     const tell = options.onRoute;
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') tell({ method, url: route.url });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') tell({ method, url: route.url, schema: route.schema as RouteSchema | undefined });
     });
   }
   await registerSecurityHeaders(app, config.publicUrl, config.oidcIssuer);

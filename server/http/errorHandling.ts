@@ -34,6 +34,7 @@ export function registerErrorHandling(app: FastifyInstance, staticDir: string): 
       // A deliberate HttpError (a mail server that failed, say) tells the user what happened; a fault tells nothing.
       if (!(error instanceof HttpError)) message = SERVER_FAULT;
     }
+    if (error instanceof HttpError) void reply.headers(error.headers);
     const name = STATUS_NAMES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
     void reply.code(status).type('application/json').send({ statusCode: status, error: name, message });
   });
@@ -66,5 +67,6 @@ const STATUS_NAMES: Record<number, string> = {
   422: 'Unprocessable Entity',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
   502: 'Bad Gateway',
 };

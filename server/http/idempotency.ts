@@ -7,6 +7,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY = /^[\x21-\x7e]{1,200}$/;
 /** A record left "in flight" this long belongs to an instance that died: a retry takes it over. */
 const ABANDONED_SECONDS = 60;
+/** How long a resend waits for the first request to finish: most changes take well under a second. */
+const IN_FLIGHT_RETRY_SECONDS = 1;
 
 /** Statuses worth replaying; the rest (5xx, 408, 429) are transient, and a retry runs again. */
 const isFinal = (status: number) => status < 500 && status !== 408 && status !== 429;
@@ -20,7 +22,8 @@ interface Claim {
  * Idempotency-Key on every mutating /api route (DESIGN.md §4.3): the outbox resends a request
  * until it sees an answer, so the first answer is stored per user and key and replayed to any
  * resend (with `Idempotent-Replayed: true`). The same key on a different request is a 422; a
- * resend while the first is still being processed is a 409. Requests without the header are
+ * resend while the first is still being processed is a 429 with Retry-After — "not yet", which
+ * the outbox waits out — never a 409, which means a conflict the user must see. Requests without the header are
  * processed as usual. Public routes (sign-in) have no user to key on and are left alone.
  *
  * The response is stored after the route's own transaction commits: if the instance dies in
@@ -55,7 +58,9 @@ export async function registerIdempotency(app: FastifyInstance, { db }: { db: Da
     );
     if (!stored || stored.status_code === null) {
       if (stored && stored.request_hash !== hash) throw reused();
-      throw new HttpError(409, 'This change is still being processed (same Idempotency-Key). Try again in a moment.');
+      throw new HttpError(429, 'This change is still being processed (same Idempotency-Key). Try again in a moment.', {
+        'retry-after': String(IN_FLIGHT_RETRY_SECONDS),
+      });
     }
     if (stored.request_hash !== hash) throw reused();
     if (stored.content_type) void reply.type(stored.content_type);

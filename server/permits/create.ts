@@ -4,6 +4,7 @@ import { abilitiesAt } from '../../domain/abilities';
 import { ancestorsAndSelf, type LocationTree } from '../../domain/locations';
 import { initialApprovalRecords } from '../../domain/permits/approvals';
 import { approvalSteps } from '../../domain/permits/definition';
+import { permitMoveRefusal } from '../../domain/permits/workLocation';
 import { docToJson } from '../../domain/permits/yContent';
 import { audit } from '../audit';
 import type { Queryable } from '../db/database';
@@ -26,6 +27,27 @@ export function editableLocation(tree: LocationTree, user: UserRecord, locationI
 export function requireDefinitionFor(tree: LocationTree, definition: PermitDefinition, location: Location): void {
   if (!ancestorsAndSelf(tree, location.LocationId).includes(definition.LocationId)) {
     throw badRequest(`Permit definition ${definition.PermitDefinitionId} is not one of ${location.Title}.`);
+  }
+}
+
+/**
+ * The location a permit moves to (PUT /permitinstance), by domain/permits/workLocation's rule —
+ * the one the location picker uses — answered with the same statuses as a new permit's location.
+ */
+export function movableLocation(tree: LocationTree, user: UserRecord, locationId: number, definition: PermitDefinition): Location {
+  const refusal = permitMoveRefusal(granteeOf(user), tree, locationId, definition.LocationId);
+  const title = tree.byId.get(locationId)?.Title ?? '';
+  switch (refusal) {
+    case null:
+      return tree.byId.get(locationId)!;
+    case 'unknown':
+      throw notFound(`There is no location with id ${locationId}.`);
+    case 'forbidden':
+      throw forbidden(`You do not have permission to create or edit permits at ${title}.`);
+    case 'not-enabled':
+      throw conflict(`${title} is not enabled for permits.`);
+    case 'outside-definition':
+      throw badRequest(`Permit definition ${definition.PermitDefinitionId} is not one of ${title}.`);
   }
 }
 

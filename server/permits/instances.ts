@@ -11,7 +11,7 @@ import { remoteSettings } from '../settings/settings';
 import type { UserRecord } from '../users/users';
 import { deriveFor } from './contentStore';
 import { authorize, permitContext } from './context';
-import { editableLocation, insertPermit, requireDefinitionFor } from './create';
+import { editableLocation, insertPermit, movableLocation, requireDefinitionFor } from './create';
 import { loadDefinition, loadPermit, toDocument } from './records';
 import { applyChange } from './transitions';
 
@@ -107,9 +107,8 @@ export async function updatePermitInstance(db: Database, user: UserRecord, body:
     authorize(context, 'changeLocation');
     const changes: Record<string, unknown> = {};
     if (body.LocationId !== undefined && body.LocationId !== context.permit.LocationId) {
-      const location = editableLocation(context.tree, user, body.LocationId);
       const definition = await loadDefinition(tx, context.permit.PermitDefinitionId);
-      requireDefinitionFor(context.tree, definition, location);
+      const location = movableLocation(context.tree, user, body.LocationId, definition);
       const groups = ((await locationMetadata(tx, location.LocationId))?.InitialPermitInstanceMetadata.UsersOfGroupList ?? []) as Permit['PermitInstanceMetadataJSON']['UsersOfGroupList'];
       // The display fields that come from the location: its title stands in for an empty work location, and the
       // issuer and receiver are named through the new location's group lists.

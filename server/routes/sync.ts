@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Type from 'typebox';
-import { isPulledCollection, PULLED_COLLECTIONS, SyncPage, SyncParams, SyncQuery, SYNC_DEFAULT_LIMIT } from '../../schemas';
+import { isPulledCollection, PULLED_COLLECTIONS, SyncPage, SyncParams, SyncQuery, SyncStreamQuery, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT } from '../../schemas';
 import { requireUser } from '../http/authenticate';
 import { notFound } from '../http/errors';
 import { createChangeHub } from '../sync/changes';
@@ -17,7 +17,8 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
   app.addHook('onClose', async () => hub.close());
   scheduleSyncMaintenance(app, db);
 
-  app.get('/sync/stream', async (request, reply) => openChangeStream(request, reply, db, hub, requireUser(request)));
+  // No query: anything sent is refused rather than ignored.
+  app.get('/sync/stream', { schema: { querystring: SyncStreamQuery } }, async (request, reply) => openChangeStream(request, reply, db, hub, requireUser(request)));
 
   app.get<{ Params: Type.Static<typeof SyncParams>; Querystring: Type.Static<typeof SyncQuery> }>(
     '/sync/:collection',
@@ -33,7 +34,7 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
         throw notFound(`There is no collection "${collection}" to sync. The collections are ${PULLED_COLLECTIONS.join(', ')}.`);
       }
       const { checkpoint, limit = SYNC_DEFAULT_LIMIT } = request.query;
-      return pullPage(db, requireUser(request), collection, checkpoint, limit);
+      return pullPage(db, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));
     },
   );
 }

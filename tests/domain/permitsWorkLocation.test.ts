@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Location, Permission } from '../../schemas';
 import type { Grantee } from '../../domain/abilities';
 import { buildLocationTree } from '../../domain/locations';
-import { canMovePermitTo } from '../../domain/permits/workLocation';
+import { canMovePermitTo, permitMoveRefusal } from '../../domain/permits/workLocation';
 
 const loc = (LocationId: number, ParentLocationId: number, SiteId: number, extra: Partial<Location> = {}): Location => ({
   LocationId, ParentLocationId, SiteId, Title: `L${LocationId}`, EnabledFlag: true, PermittingEnabled: true, PlotPlans: [], CurrentPlotPlan: null, ...extra,
@@ -30,5 +30,18 @@ describe('where a permit may be moved (PUT /permitinstance, SPEC §4 and §6)', 
     ['an unknown location', editor, 999, 100, false],
   ])('%s', (_name, who, to, definitionLocationId, expected) => {
     expect(canMovePermitTo(who, tree, to, definitionLocationId)).toBe(expected);
+  });
+});
+
+describe('why a move is refused (the one rule the server answers from)', () => {
+  it.each([
+    ['an unknown location', editor, 999, 100, 'unknown'],
+    ['no edit ability there', grantee([grant(82, 100)]), 112, 100, 'forbidden'],
+    ['a disabled location', editor, 122, 100, 'not-enabled'],
+    ['a location not enabled for permits', editor, 130, 100, 'not-enabled'],
+    ['outside the definition’s part of the tree', editor, 121, 110, 'outside-definition'],
+    ['an allowed move', editor, 112, 100, null],
+  ] as const)('%s', (_name, who, to, definitionLocationId, expected) => {
+    expect(permitMoveRefusal(who, tree, to, definitionLocationId)).toBe(expected);
   });
 });

@@ -5,7 +5,7 @@ import { appendToOutbox } from '../../replication/outbox';
 import { pullHandler } from '../../replication/pull';
 import type { ReplicaDatabase } from '../../replication/replica';
 import { startSync, type SyncEngine } from '../../replication/sync';
-import { collectionState$, readCollectionState, signInCompleted } from '../../replication/syncState';
+import { collectionState$, forcePull, readCollectionState, signInCompleted } from '../../replication/syncState';
 import { syncStatus$ } from '../../replication/syncStatus';
 import { buildPermit } from './factories';
 import { json, recordingFetch, testClient, waitFor, type RecordedRequest } from './helpers';
@@ -144,6 +144,29 @@ describe('pulling a collection', () => {
     // RxDB asks on from there; the server is still unreachable, so that pull fails and is retried later.
     await expect(handler(reached, 2)).rejects.toThrow();
     expect(sentCheckpoint(requests[2]!)).toBe(JSON.stringify(reached));
+  });
+
+  it('stops on a 4xx, shows the server’s sentence, does not spin, and tries again when asked', async () => {
+    let refuse = true;
+    const recorder = recordingFetch((r) => {
+      if (r.url.pathname.endsWith('/stream')) return new TypeError('no stream here');
+      if (r.url.pathname.endsWith('/sync/permits') && refuse) return json(400, { message: 'The query limit must be at most 1000.' });
+      return json(200, page([], null));
+    });
+    engine = startSync({ db, owner: OWNER, http: testClient(recorder.fetch), pullRetryMs: 20, backoff: { outbox: { baseMs: 1000, capMs: 1000 }, stream: { baseMs: 60_000, capMs: 60_000 } } });
+    const permitPulls = () => recorder.requests.filter((r) => r.url.pathname.endsWith('/sync/permits')).length;
+    const status = await waitFor(async () => {
+      const s = await firstValueFrom(syncStatus$(db, OWNER));
+      return s.pullRefused ? s : undefined;
+    }, 5000, 'the refusal to show');
+    expect(status.pullRefused).toBe('The query limit must be at most 1000.');
+    // RxDB would retry every 20 ms here: a refusal must not.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(permitPulls()).toBe(1);
+    refuse = false;
+    await forcePull(db);
+    await waitFor(async () => (await firstValueFrom(syncStatus$(db, OWNER))).pullRefused === null, 5000, 'the refusal to clear');
+    expect(permitPulls()).toBeGreaterThanOrEqual(2);
   });
 
   it('waits for a new sign-in when the server answers 401, then goes on', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { startTestServer, type TestServer } from './harness';
 
 const event = (message: string) => ({ level: 'warn', message, at: '2026-05-01T08:00:00.000Z', context: { collection: 'permits' } });
@@ -37,7 +38,38 @@ describe('POST /api/log, the client event log', () => {
   it('limits a user to 60 batches a minute', async () => {
     const other = await server.employeeToken('issuer@demo.test');
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await server.request({ method: 'POST', url: '/api/log', token: other, payload: batch() })).statusCode);
+    let last;
+    for (let i = 0; i < 61; i++) {
+      last = await server.request({ method: 'POST', url: '/api/log', token: other, payload: batch() });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // The device is told when to try again.
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the client-log rate limit is kept in the database', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server.close());
+
+  it('holds across a restart and across two server processes on one database', async () => {
+    const token = await server.employeeToken('admin@demo.test');
+    const send = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/log', headers: { authorization: `Bearer ${token}` }, payload: batch() }).then((r) => r.statusCode);
+    // A second instance on the same database, as behind a load balancer; then a "restarted" one.
+    const second = await server.sibling();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push(await send(server.app));
+    for (let i = 0; i < 30; i++) statuses.push(await send(second));
+    await second.close();
+    const restarted = await server.sibling();
+    statuses.push(await send(restarted));
+    await restarted.close();
     expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
     expect(statuses[60]).toBe(429);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type RouteSchema } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -58,7 +58,9 @@ export interface TestServer {
   contractorToken(email: string, password?: string): Promise<string>;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Every route the server registered (HEAD excluded). */
-  routes: { method: string; url: string }[];
+  routes: { method: string; url: string; schema?: RouteSchema }[];
+  /** Another server process on the same database and keys (a second instance, or this one restarted); the caller closes it. */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Con
   };
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256' };
-  const routes: { method: string; url: string }[] = [];
+  const routes: { method: string; url: string; schema?: RouteSchema }[] = [];
   const app = await buildApp(config, db, {
     logger: false,
     oidcJwks: { keys: [jwk] },
@@ -113,6 +115,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<Con
     contractorToken,
     request,
     routes,
+    sibling: () => buildApp(config, db, { logger: false, oidcJwks: { keys: [jwk] } }),
     close: async () => {
       await app.close();
       await drop();

@@ -47,12 +47,13 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on mutating routes on %s', (kind)
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different request. Send each new change with a new key.');
   });
 
-  it('answers 409 while the first request is in flight, and takes over one abandoned for a minute', async () => {
+  it('answers 429 with Retry-After (not 409, which means a conflict) while the first request is in flight, and takes over one abandoned for a minute', async () => {
     const key = randomUUID();
     await setHome(111, key);
     await server.db.query('update idempotency_keys set status_code = null, body = null where personnel_id = $1 and key = $2', [personnelId, key]);
     const busy = await setHome(111, key);
-    expect(busy.statusCode).toBe(409);
+    expect(busy.statusCode).toBe(429);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(busy.json().message).toMatch(/still being processed/);
     await server.db.query(`update idempotency_keys set created_at = now() - interval '2 minutes' where key = $1`, [key]);
     const before = await updates();
@@ -66,7 +67,7 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on mutating routes on %s', (kind)
     const answers = await Promise.all(Array.from({ length: 6 }, () => setHome(112, key)));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses).toContain(200);
-    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     expect(await updates()).toBe(before + 1);
   });
 

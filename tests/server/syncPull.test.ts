@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_MAX_LIMIT } from '../../schemas';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
 import { buildApprovals, buildPermit, pullOnce, Replica } from './syncFactories';
 
@@ -32,6 +33,14 @@ describe.each(DATABASE_KINDS)('sync pulls of permits on %s', (kind) => {
     expect(pages.length).toBe(Math.ceil(replica.received.length / 7));
     expect(pages.map((p) => p.remaining)).toEqual(pages.map((_, i) => Math.max(replica.received.length - 7 * (i + 1), 0)));
     expect(replica.checkpoint).toMatchObject({ DateChanged: expect.stringMatching(STAMP), scope: expect.any(String) });
+  });
+
+  it('clamps a limit above the most a page holds instead of refusing it', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/sync/permits?limit=5000', token: viewer });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().documents.length).toBeLessThanOrEqual(SYNC_MAX_LIMIT);
+    const huge = await server.request({ method: 'GET', url: '/api/sync/permits?limit=99999999999', token: viewer });
+    expect(huge.statusCode).toBe(200);
   });
 
   it('continues from its checkpoint with exactly what changed after it', async () => {

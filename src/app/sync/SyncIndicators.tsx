@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Tooltip } from '@fluentui/react-components';
-import { ArrowUploadRegular, ErrorCircleRegular } from '@fluentui/react-icons';
+import { ArrowUploadRegular, ErrorCircleRegular, CloudDismissRegular } from '@fluentui/react-icons';
+import { messages } from '../../../domain/messages';
 import { NotSyncedDialog } from './NotSyncedDialog';
 import { useSyncStatus } from './useSync';
 
@@ -15,8 +16,16 @@ export function SyncIndicators() {
   const [open, setOpen] = useState(false);
   const pending = status?.pendingCount ?? 0;
   const refused = status?.refusedCount ?? 0;
+  const pullRefused = status?.pullRefused ?? null;
   return (
     <>
+      {pullRefused ? (
+        <Tooltip content={messages.sync.pullRefused(pullRefused)} relationship="description">
+          <Badge appearance="filled" color="danger" icon={<CloudDismissRegular />} role="status" aria-label={messages.sync.pullRefused(pullRefused)}>
+            {messages.sync.pullStopped}
+          </Badge>
+        </Tooltip>
+      ) : null}
       {pending > 0 ? (
         <Tooltip content={`${changes(pending)} waiting to sync`} relationship="description">
           <Badge appearance="tint" color="warning" icon={<ArrowUploadRegular />}>
