@@ -203,7 +203,8 @@ class Translator {
     const coversSearchText = fields.length === weighted.length && weighted.every((w) => fields.some(([f]) => f === w));
     const matches = fields.map(([f]) => `${TEXT_FIELDS[f]} ~* ${regex}`);
     if (scoring) {
-      const best = fields.map(([f, boost]) => `case when ${TEXT_FIELDS[f]} ~* ${regex} then ${boost} else 0 end`);
+      // The LIKE first: cheap, and false for most fields, so the expression runs only where it may match.
+      const best = fields.map(([f, boost]) => `case when ${TEXT_FIELDS[f]} ilike ${like} and ${TEXT_FIELDS[f]} ~* ${regex} then ${boost} else 0 end`);
       this.scores.push(best.length === 1 ? best[0]! : `greatest(${best.join(', ')})`);
     }
     // The six weighted fields are one indexed column; a term in other fields is checked field by field.
