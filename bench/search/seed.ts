@@ -64,7 +64,8 @@ export async function seedMillion(db: Queryable, count: number, log: (line: stri
                     (10 + floor(r1 * 30)::int) || '-' || ${pick(q(ASSET_TYPES), 'r2')} || '-' || (100 + floor(r3 * 900)::int) as asset,
                     ${pick(q(ASSET_DESCRIPTIONS), 'r4')} as asset_description
                from (select n, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7, random() r8, random() r9,
-                            now() - random() * interval '1095 days' as created
+                            -- Newest last, as permits are written: the table's order follows CreatedOn, as in a real database.
+                            now() - (($1::int - n) / $1::float8 * 1095 + random() * 0.5) * interval '1 day' as created
                        from generate_series(1, $1::int) n) g) s`,
     [count],
   );

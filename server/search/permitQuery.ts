@@ -175,10 +175,11 @@ class Translator {
     return `${field.column} ${sqlOp} ${this.param(raw, '::timestamptz')}`;
   }
 
-  searchTerm(query: unknown, at: string): { regex: string; like: string } {
+  /** A term of a must counts towards the 3 of SPEC §9; a filter's (issuer, receiver) does not rank and does not count. */
+  searchTerm(query: unknown, at: string, scoring: boolean): { regex: string; like: string } {
     if (typeof query !== 'string' || !query.trim()) throw refuse(at, 'a search term must be non-empty text.');
     if (query.length > 200) throw refuse(at, 'a search term must be at most 200 characters long.');
-    this.termCount += 1;
+    if (scoring) this.termCount += 1;
     if (this.termCount > MAX_SEARCH_TERMS) throw refuse(at, `at most ${MAX_SEARCH_TERMS} search terms can be combined.`);
     return phrasePrefix(query);
   }
@@ -221,7 +222,7 @@ class Translator {
     if (body.type !== 'phrase_prefix') throw refuse(`${at}.type`, 'only "phrase_prefix" multi_match is supported (SPEC §9).');
     if (body.operator !== undefined && String(body.operator).toLowerCase() !== 'and') throw refuse(`${at}.operator`, 'only "and" is supported.');
     const fields = this.boostedFields(body.fields, at);
-    return this.textCondition(fields, this.searchTerm(body.query, `${at}.query`), scoring);
+    return this.textCondition(fields, this.searchTerm(body.query, `${at}.query`, scoring), scoring);
   }
 
   matchPhrasePrefix(body: unknown, at: string, scoring: boolean): string {
@@ -229,7 +230,7 @@ class Translator {
     const query = isObject(raw) ? raw.query : raw;
     if (isObject(raw) && Object.keys(raw).some((k) => k !== 'query')) throw refuse(`${at}.${name}`, 'match_phrase_prefix takes only "query".');
     const [field] = this.boostedFields([name], at);
-    return this.textCondition([field!], this.searchTerm(query, `${at}.${name}`), scoring);
+    return this.textCondition([field!], this.searchTerm(query, `${at}.${name}`, scoring), scoring);
   }
 }
 
