@@ -32,9 +32,9 @@ test('the list filters on the device by text, choice and state, keeps them in th
   await expect(list.cards).toHaveCount(7);
   await expect(list.pageLabel).toHaveText('Page 2 of 2');
 
-  // A draft has no reference yet.
-  await list.text.fill('new tube support');
-  await expect(list.card('Pending...')).toBeVisible();
+  // Matching is case-insensitive, over the description too.
+  await list.text.fill('NEW tube support');
+  await expect(list.card(await reference('demo-hw-draft'))).toBeVisible();
   await expect(list.pageLabel).toHaveText('Page 1 of 1');
   await list.text.fill('ROOF NOZZLE');
   await expect(list.count).toHaveText('1 permit');
@@ -55,11 +55,9 @@ test('the list filters on the device by text, choice and state, keeps them in th
   await expect(list.count).toHaveText('1 permit');
   await expect(list.card(await reference('demo-cs-preapproval'))).toBeVisible();
 
-  // The URL's own filters: a reload keeps them; a work date that matches nothing empties the list.
-  await list.open('?filter=allPermits&state=COMPLETED');
-  await expect(list.count).toHaveText('1 permit');
-  await expect(list.card(await reference('demo-cw-completed'))).toBeVisible();
-  await list.open('?workDate=1999-01-01');
+  // A work date that matches nothing empties the list, and it is in the URL too.
+  await page.getByRole('main').getByLabel('Work date').fill('1999-01-01');
+  await expect(page).toHaveURL(/workDate=1999-01-01/);
   await expect(page.getByText(/^No permits matched the selected filters/)).toBeVisible();
 });
 
@@ -71,7 +69,6 @@ test('the menu and the dashboard land on the right filters; cards open, expand a
   await shell.menuItem('Open Permits').click();
   await expect(page).toHaveURL(/\/permits\/list\?state=PRE-APPROVAL,PENDING,APPROVED,CLOSING,TIMEOUT$/);
   await expect(list.card(await reference('demo-hw-timeout'))).toBeVisible();
-  await expect(list.card('Pending...')).toHaveCount(0);
   await shell.menuItem('Completed Permits').click();
   await expect(list.count).toHaveText('1 permit');
   await shell.menuItem('Dashboard').click();

@@ -21,7 +21,8 @@ export class PermitListPage {
 
   async open(query = ''): Promise<this> {
     await this.page.goto(`/permits/list${query}`);
-    await expect(this.page.getByRole('heading', { name: 'Permits', level: 1 })).toBeVisible();
+    // A page load starts the app again (its loading view first): slow on a busy machine.
+    await expect(this.page.getByRole('heading', { name: 'Permits', level: 1 })).toBeVisible({ timeout: 30_000 });
     return this;
   }
 
