@@ -41,7 +41,8 @@ describe.each(DATABASE_KINDS)('POST /api/permits/search on %s', (kind) => {
     ids.set('three', await insertSearchPermit(server.db, { workLocation: 'Furnace deck', permitIssuer: 'Grace Thompson', workDescription: 'Weld tube support', reference: 'HW-THREE' }));
     ids.set('two', await insertSearchPermit(server.db, { workLocation: 'Furnace deck', permitIssuer: 'Grace Thompson', workDescription: 'Paint rails', reference: 'HW-TWO' }));
     ids.set('wo', await insertSearchPermit(server.db, { workOrderNumber: '0004000999', reference: 'HW-WO', createdOn: '2026-03-10T10:00:00Z', state: 'PENDING' }));
-  }, 60_000);
+    // PGlite's first open and migrations take a minute or more on a busy machine.
+  }, 180_000);
   afterAll(() => server?.close());
 
   const search = (token: string, payload: object, url = '/api/permits/search') => server.request({ method: 'POST', url, token, payload });
