@@ -40,6 +40,26 @@ export const messages = {
     /** A failed reject, and (SPEC §8) a failed revoke too. */
     rejectFailed: 'There was a problem rejecting this permit, please try again.',
     workLocationUpdated: 'Work location updated successfully',
+    loadFailed: 'There was an problem loading permits. Please refresh the page to try again.',
+    /** The list's empty text: "click here" is the link that resets the filters. */
+    noMatchFilters: { before: 'No permits matched the selected filters. Please update your selection or ', link: 'click here', after: ' to reset the filters.' },
+    noMatchSearch: 'No permits matched the search query. Please adjust the filters and try again',
+    performSearch: 'Perform a search using the filters in the sidebar and then press search.',
+    yourApprovalRequired: 'Your Approval Required',
+    /** The search page offline (DESIGN.md §4.8): the results come from the replica. */
+    searchOffline: 'You are working offline: these results are from the permits on this device, not the whole system.',
+  },
+  filters: {
+    created: 'Filter created successfully',
+    updated: 'Filter updated successfully',
+    deleted: 'Filter deleted successfully',
+    createFailed: 'There was a problem while creating filter, please try again.',
+    updateFailed: 'There was a problem while updating filter, please try again.',
+    deleteFailed: 'There was a problem while deleting filter, please try again.',
+    loadFailed: 'There was a problem while loading filters',
+    confirmDelete: 'Are you sure, you want to delete filter ?',
+    nameRequired: 'Filter name is required',
+    limitReached: (max: number) => `You can save at most ${max} filters. Delete one to save another.`,
   },
   locations: {
     homeUpdated: 'Home location updated successfully.',

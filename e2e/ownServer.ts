@@ -77,6 +77,8 @@ export function ownServerForFile(offset: number): { baseURL: string; server: () 
   const baseURL = `http://127.0.0.1:${port}`;
   let server: OwnServer | undefined;
   base.beforeAll(async () => {
+    // Migrating and seeding PGlite takes longer than a test's default 30 s on a busy machine.
+    base.setTimeout(120_000);
     server = await startOwnServer(port);
   });
   base.afterAll(async () => {

@@ -6,6 +6,7 @@ import type {
   LocationList,
   Preferences,
   PreferencesUpdate,
+  PermitSearchResponse,
   PublicConfig,
   RegisterBody,
   RemoteSettings,
@@ -51,3 +52,6 @@ export const checkInvitation = (invitation: Invitation) =>
 
 /** Completes a contractor's registration from the invitation; answers like sign-in. */
 export const postRegister = (body: RegisterBody) => api<TokenResponse>('POST', '/auth/register', body, { auth: false });
+
+/** POST /permits/search: the server's search over every permit the user may view (SPEC §7). */
+export const searchPermits = (body: object) => api<PermitSearchResponse>('POST', '/permits/search', body);

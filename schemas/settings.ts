@@ -15,6 +15,10 @@ export const RemoteSettings = Type.Object({
   workOrdersEnabled: Type.Boolean(),
   copyEnabled: Type.Boolean(),
   serviceDeskEmail: Type.String(),
+  /** Sites whose permit list shows cards expanded by default (SPEC §9: site 21). */
+  cardsExpandedSites: Type.Optional(Type.Array(Type.Integer())),
+  /** Sites whose permit cards offer Print in their menu (SPEC §9: site 65). */
+  cardPrintSites: Type.Optional(Type.Array(Type.Integer())),
 });
 export type RemoteSettings = Type.Static<typeof RemoteSettings>;
 

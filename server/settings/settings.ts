@@ -9,6 +9,8 @@ export const SETTING_DEFAULTS: RemoteSettings = {
   workOrdersEnabled: true,
   copyEnabled: true,
   serviceDeskEmail: 'servicedesk@example.com',
+  cardsExpandedSites: [21],
+  cardPrintSites: [65],
 };
 
 /** Remote configuration settings, stored as key/value pairs, over their defaults. */

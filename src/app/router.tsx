@@ -88,7 +88,7 @@ const routes: RouteObject[] = [
                   permitRoute('/permits/draft/:draftId', 'Create Permit', () => import('../features/permits/DraftPage').then((m) => m.DraftPage)),
                   permitRoute('/permits/drafts', 'Draft Permits', () => import('../features/drafts/DraftsPage').then((m) => m.DraftsPage)),
                   permitRoute('/permits/list', 'List Current Permits', () => import('../features/permits/PermitListPage').then((m) => m.PermitListPage)),
-                  notYet('/permits/search', 'Search Permits'),
+                  permitRoute('/permits/search', 'Search Permits', () => import('../features/permits/search/SearchPermitsPage').then((m) => m.SearchPermitsPage)),
                   permitRoute('/permits/revoke', 'Revoke Permits', () => import('../features/permits/revoke/RevokePermitsPage').then((m) => m.RevokePermitsPage)),
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
                   notYet('/workorders/list', 'Current Workorders'),

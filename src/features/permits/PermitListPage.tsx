@@ -1,12 +1,18 @@
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Spinner, Subtitle2, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
+import { PERMIT_LIST_PAGE_SIZE } from '../../../domain/constants';
+import { messages } from '../../../domain/messages';
+import { listQueryParams, matchesListQuery, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
-import { permits$ } from './permitQueries';
-import { referenceOf } from './permitText';
+import { ListFilterBar } from './list/ListFilterBar';
+import { ListPager } from './list/ListPager';
+import { NoPermitsMatched } from './list/NoPermitsMatched';
+import { PermitCard } from './list/PermitCard';
+import { permitListItems$ } from './list/permitListQueries';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -14,44 +20,69 @@ const useStyles = makeStyles({
 });
 
 /**
- * /permits/list, simple for now: the replica's permits as cards, filtered by the `state` query
- * (comma-separated, SPEC §2); the filter bar and paging come with the list's own issue.
+ * /permits/list (SPEC §2): the replica's permits as cards, 10 a page, filtered on the device as
+ * the user types (no request), the filters kept in the URL (text, filter, workDate, state).
  */
 export function PermitListPage() {
   const styles = useStyles();
   const db = useReplica();
   const { data, email } = useAppData();
   const navigate = useNavigate();
-  const states = useSearchParams()[0].get('state')?.split(',').filter(Boolean) ?? [];
-  const all = useObservable(useMemo(() => permits$(db, email), [db, email]), undefined);
-  if (!all) return <Spinner label="Loading permits…" />;
-  const shown = all.filter(({ doc }) => states.length === 0 || states.includes(doc.State));
-  const titleOf = (id: number) => data.tree.byId.get(id)?.Title ?? String(id);
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseListQuery(params), [params]);
+  const [page, setPage] = useState(0);
+  const { profile, tree, settings, homeLocation } = data;
+  const homeSite = homeLocation?.SiteId ?? profile.SiteId;
+  const [expanded, setExpanded] = useState(() => (settings.cardsExpandedSites ?? []).includes(homeSite));
+  const titleOf = useMemo(() => (id: number) => tree.byId.get(id)?.Title ?? String(id), [tree]);
+  const items = useObservable(useMemo(() => permitListItems$(db, email, profile.PersonnelId, titleOf), [db, email, profile.PersonnelId, titleOf]), undefined);
+  const shown = useMemo(() => (Array.isArray(items) ? items.filter((i) => matchesListQuery(i, query, profile.PersonnelId)) : []), [items, query, profile.PersonnelId]);
+
+  const change = (next: ListQuery) => {
+    setPage(0);
+    setParams(listQueryParams(next), { replace: true });
+  };
+
+  if (items === undefined) return <Spinner label="Loading permits…" />;
+  const current = pageOf(shown, page, PERMIT_LIST_PAGE_SIZE);
+  const printSites = settings.cardPrintSites ?? [];
 
   return (
     <section className={styles.root}>
       <Title2 as="h1">Permits</Title2>
-      {shown.length === 0 && <Body1>No permits matched the selected filters.</Body1>}
-      <div className={styles.cards}>
-        {shown.map(({ doc, pending }) => {
-          const canEdit = abilitiesAt(data.profile, data.tree, doc.LocationId).permits.edit;
-          return (
-            <Card key={doc.PermitInstanceId} aria-label={`Permit ${referenceOf(doc.PermitInstanceReferenceId)}`}>
-              <CardHeader
-                header={<Subtitle2>{`Permit # ${referenceOf(doc.PermitInstanceReferenceId)}`}</Subtitle2>}
-                description={<Caption1>{`${doc.permitTypes.map((t) => t.Label).join(', ')} · ${titleOf(doc.LocationId)}`}</Caption1>}
-                action={
-                  <Button onClick={() => navigate(`/permits/${doc.PermitInstanceId}/edit`)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</Button>
-                }
-              />
-              <div>
-                <Badge appearance="tint">{doc.State}</Badge> {pending && <Badge appearance="outline">Not synced yet</Badge>}
-              </div>
-              <Body1>{doc.workDescription.map((w) => w.workDescription).join(' · ')}</Body1>
-            </Card>
-          );
-        })}
-      </div>
+      <ListFilterBar query={query} onChange={change} expanded={expanded} onExpanded={setExpanded} />
+      {items === 'failed' ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{messages.permits.loadFailed}</MessageBarBody>
+        </MessageBar>
+      ) : shown.length === 0 ? (
+        <NoPermitsMatched onReset={() => change(parseListQuery(new URLSearchParams()))} />
+      ) : (
+        <>
+          <Body1 aria-live="polite">{`${shown.length} ${shown.length === 1 ? 'permit' : 'permits'}`}</Body1>
+          <div className={styles.cards}>
+            {current.items.map(({ permit, pending, yourApprovalRequired }) => {
+              const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
+              const open = () => navigate(`/permits/${permit.PermitInstanceId}/edit`);
+              return (
+                <PermitCard
+                  key={permit.PermitInstanceId}
+                  permit={permit}
+                  locationTitle={titleOf(permit.LocationId)}
+                  pending={pending}
+                  yourApprovalRequired={yourApprovalRequired}
+                  expanded={expanded}
+                  canEdit={abilities.edit}
+                  canPrint={abilities.print && printSites.includes(permit.SiteId)}
+                  onOpen={open}
+                  onPrint={() => navigate(`/permits/${permit.PermitInstanceId}/edit?print=true`)}
+                />
+              );
+            })}
+          </div>
+          <ListPager page={current.page} pages={current.pages} onPage={setPage} />
+        </>
+      )}
     </section>
   );
 }
