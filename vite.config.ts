@@ -72,5 +72,17 @@ export default defineConfig(({ mode }) => ({
       '/oidc': { target: backend, changeOrigin: false },
     },
   },
-  build: { sourcemap: true },
+  // The manifest tells scripts/bundleBudget.mjs which chunks the first load takes.
+  build: {
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (what every first load needs) in one chunk:
+        // one request instead of ~40 small shared chunks, each with its headers, and one
+        // compression window across all of it (~6% smaller). Lazy routes split as before.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
 }));

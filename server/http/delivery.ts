@@ -45,6 +45,8 @@ export async function registerStaticFiles(app: FastifyInstance, root: string): P
     cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', cacheControlFor(relative(root, path)));
+      // The same URL answers brotli, gzip or plain bytes: a shared cache must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
