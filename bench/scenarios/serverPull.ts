@@ -54,7 +54,8 @@ async function seed(db: Queryable, permits: number, locations: number): Promise<
               'notes', repeat('Scaffold erected and inspected; area barricaded. ', 8))),
             decode(repeat(md5(i::text), 12), 'hex'), 1001, now() - make_interval(days => age, mins => i % 1440),
             1, $2::int + i % $3::int, array[$2::int + i % $3::int], '10-P-' || (i % 500), 'WO-' || (100000 + i), 'Gulf Coast Welding', 'Priya Raman',
-            now() - make_interval(days => age, mins => i % 1440) + interval '2 hours'
+            -- Changed after creation, never in the future (the sync clock stamps commits as they happen).
+            least(now() - make_interval(days => age, mins => i % 1440) + interval '2 hours', now() - make_interval(secs => i % 600 + 1))
        from (select i, ((i::bigint * 7919) % 730)::int as age from generate_series(1, $1::int) i) g`,
     [permits, FIRST_LOCATION, locations],
   );
