@@ -1,8 +1,11 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { schemasAsData } from './scripts/schemasAsData';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -32,6 +35,8 @@ const appShell = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+    // The bundle's treemap (`--mode report`) is for developers, not for devices.
+    globIgnores: ['report.html'],
     // Every app path opens the app; the API and the identity provider's pages are the server's.
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/],
@@ -41,8 +46,22 @@ const appShell = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), appShell],
+/**
+ * Brotli and gzip copies of every text file, made once at build time at the highest settings
+ * (the server sends the one the browser accepts, server/http/delivery.ts). The service worker
+ * is written after the bundle, so the server compresses it per request.
+ */
+const precompressed = compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' });
+
+/**
+ * `npm run build -- --mode report` writes dist/report.html: a treemap of every chunk and the
+ * modules inside it, with their gzip and brotli sizes (it is a production build otherwise).
+ */
+const report = (mode: string): PluginOption[] =>
+  mode === 'report' ? [visualizer({ filename: 'dist/report.html', template: 'treemap', gzipSize: true, brotliSize: true })] : [];
+
+export default defineConfig(({ mode }) => ({
+  plugins: [schemasAsData(import.meta.dirname), react(), appShell, precompressed, ...report(mode)],
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __APP_REVISION__: JSON.stringify(revision()),
@@ -53,5 +72,17 @@ export default defineConfig({
       '/oidc': { target: backend, changeOrigin: false },
     },
   },
-  build: { sourcemap: true },
-});
+  // The manifest tells scripts/bundleBudget.mjs which chunks the first load takes.
+  build: {
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (what every first load needs) in one chunk:
+        // one request instead of ~40 small shared chunks, each with its headers, and one
+        // compression window across all of it (~6% smaller). Lazy routes split as before.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
+}));

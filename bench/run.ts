@@ -1,13 +1,15 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3]`
- * (`--changes 0 --drains 0` measures the initial sync only.)
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1]`
+ * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
+ * the server pull at 1M permits and the pull over a 1.6 Mbit/s link.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
  * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
  * figures with their targets; exits non-zero only when the bench could not run.
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
- * otherwise), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
+ * otherwise; the 1M-permit pull always runs on PostgreSQL, BENCH_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
  * replica's syncs), BENCH_NO_MINIFY=1 (readable profiles).
  */
 import { loadavg } from 'node:os';
@@ -19,7 +21,10 @@ import type { BenchEnv } from './env';
 import { printReport } from './report';
 import { measureDrain, type DrainSample } from './scenarios/drain';
 import { measureInitialSync } from './scenarios/initialSync';
+import { measureFirstLoad } from './scenarios/firstLoad';
 import { measureLiveChanges } from './scenarios/liveChange';
+import { measureServerPull, type ServerPullResult } from './scenarios/serverPull';
+import { measureThrottledPull, type ThrottledPullResult } from './scenarios/throttledPull';
 import { startBenchServer, type BenchServer } from './server';
 import { BENCH_USER, homeAtSite, signIn } from './session';
 
@@ -31,6 +36,8 @@ const { values } = parseArgs({
     changes: { type: 'string', default: '20' },
     edits: { type: 'string', default: '1000' },
     drains: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '1000000' },
+    throttled: { type: 'string', default: '1' },
   },
 });
 const option = (name: keyof typeof values) => {
@@ -94,7 +101,21 @@ async function bench(server: BenchServer): Promise<void> {
   log('Measure 1 and 3: initial sync and IndexedDB size…');
   const initialSync = await measureInitialSync(env, option('warmups'), option('runs'));
   const { liveChanges, drains } = await secondClient(env);
-  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains });
+  let throttled: ThrottledPullResult | null = null;
+  if (option('throttled') > 0) {
+    log('Pull pages over a 1.6 Mbit/s link…');
+    throttled = await measureThrottledPull(env);
+  }
+  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull });
+}
+
+/** Measured before the browser benchmarks' server starts: the app's build, and PostgreSQL at scale. */
+log('First load: building the app (npx vite build)…');
+const firstLoad = await measureFirstLoad();
+let serverPull: ServerPullResult | null = null;
+if (option('scale') > 0) {
+  log('Server pull at scale…');
+  serverPull = await measureServerPull(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', { permits: option('scale'), locations: 200, runs: 3, log });
 }
 
 let server: BenchServer | null = null;

@@ -2,10 +2,11 @@
  * An employee's session: OpenID Connect code flow with PKCE through oidc-client-ts. The
  * id_token is what the API accepts as the employee's bearer token.
  */
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import type { PublicConfig } from '../schemas';
 
-let manager: UserManager | null = null;
+let manager: Promise<UserManager> | null = null;
+let notifyChange: () => void = () => undefined;
 let user: User | null = null;
 let issuer = '';
 let clientId = '';
@@ -13,40 +14,53 @@ let renewing: Promise<boolean> | null = null;
 /** One completion per callback URL: React StrictMode runs effects twice in development. */
 const callbacks = new Map<string, Promise<void>>();
 
-/** Builds the UserManager from the public config and loads a stored user, if any. */
+/**
+ * Reads the public config and loads a stored user, if any. oidc-client-ts (~18 KB gzip) is
+ * loaded only when an employee's session is stored on the device or an employee signs in:
+ * a contractor's first load and the sign-in page do without it (issue 13's budget).
+ */
 export async function initEmployee(config: PublicConfig, onChange: () => void): Promise<void> {
-  const origin = globalThis.location.origin;
-  issuer = config.oidc.issuer || `${origin}/oidc`;
+  issuer = config.oidc.issuer || `${globalThis.location.origin}/oidc`;
   clientId = config.oidc.clientId;
-  manager = new UserManager({
-    authority: issuer,
-    client_id: clientId,
-    redirect_uri: `${origin}/auth/callback`,
-    post_logout_redirect_uri: `${origin}/auth/signout`,
-    response_type: 'code',
-    scope: 'openid profile email offline_access',
-    userStore: new WebStorageStateStore({ store: globalThis.localStorage }),
-    automaticSilentRenew: true,
-    // Providers that follow the spec strictly put the email claim only in userinfo.
-    loadUserInfo: true,
-  });
-  manager.events.addUserLoaded((loaded) => {
-    user = loaded;
-    onChange();
-  });
-  manager.events.addUserUnloaded(() => {
-    user = null;
-    onChange();
-  });
-  user = await manager.getUser();
+  notifyChange = onChange;
+  if (!storedUserKeyExists()) return;
+  user = await (await requireManager()).getUser();
   if (user?.expired) {
     // A stored but expired session (the tab was closed for a while): renew it or drop it.
     if (!(await renewEmployee())) user = null;
   }
 }
 
-function requireManager(): UserManager {
-  if (!manager) throw new Error('The session is not initialised: call initSession(config) first.');
+/** Where oidc-client-ts keeps the user (its WebStorageStateStore's default prefix and key). */
+const storedUserKeyExists = () => globalThis.localStorage?.getItem(`oidc.user:${issuer}:${clientId}`) != null;
+
+/** The UserManager, built on first use. */
+function requireManager(): Promise<UserManager> {
+  if (!issuer) throw new Error('The session is not initialised: call initSession(config) first.');
+  manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+    const origin = globalThis.location.origin;
+    const built = new UserManager({
+      authority: issuer,
+      client_id: clientId,
+      redirect_uri: `${origin}/auth/callback`,
+      post_logout_redirect_uri: `${origin}/auth/signout`,
+      response_type: 'code',
+      scope: 'openid profile email offline_access',
+      userStore: new WebStorageStateStore({ store: globalThis.localStorage }),
+      automaticSilentRenew: true,
+      // Providers that follow the spec strictly put the email claim only in userinfo.
+      loadUserInfo: true,
+    });
+    built.events.addUserLoaded((loaded) => {
+      user = loaded;
+      notifyChange();
+    });
+    built.events.addUserUnloaded(() => {
+      user = null;
+      notifyChange();
+    });
+    return built;
+  });
   return manager;
 }
 
@@ -57,7 +71,7 @@ export const employeeEmail = (): string | null => (user ? (user.profile.email ??
 
 /** Starts the redirect to the identity provider's sign-in page. */
 export async function startEmployeeSignIn(): Promise<void> {
-  await requireManager().signinRedirect();
+  await (await requireManager()).signinRedirect();
 }
 
 /** Finishes the sign-in on /auth/callback (exchanges the code for tokens). */
@@ -65,7 +79,7 @@ export function completeEmployeeSignIn(url: string): Promise<void> {
   let pending = callbacks.get(url);
   if (!pending) {
     pending = requireManager()
-      .signinRedirectCallback(url)
+      .then((current) => current.signinRedirectCallback(url))
       .then((signedIn) => {
         user = signedIn;
       });
@@ -83,7 +97,7 @@ export async function employeeToken(): Promise<string | null> {
 /** Renews with the refresh token; on failure the stored user is removed (signed out). */
 export function renewEmployee(): Promise<boolean> {
   renewing ??= (async () => {
-    const current = requireManager();
+    const current = await requireManager();
     try {
       user = await current.signinSilent();
       return user !== null;
@@ -100,7 +114,9 @@ export function renewEmployee(): Promise<boolean> {
 
 /** Local sign-out: revokes the refresh token where the provider allows it, forgets the user. */
 export async function employeeSignOut(): Promise<void> {
-  const current = requireManager();
+  // No user was ever loaded on this page or stored on the device: nothing to end.
+  if (!manager && !storedUserKeyExists()) return;
+  const current = await requireManager();
   if (user?.refresh_token) await current.revokeTokens(['refresh_token']).catch(() => undefined);
   await current.removeUser();
   user = null;
@@ -113,7 +129,7 @@ export async function employeeSignOut(): Promise<void> {
 export async function endSessionUrl(): Promise<string> {
   let endpoint: string | undefined;
   try {
-    endpoint = await requireManager().metadataService.getEndSessionEndpoint();
+    endpoint = await (await requireManager()).metadataService.getEndSessionEndpoint();
   } catch {
     // discovery unreachable: fall back to the built-in provider's path
   }

@@ -4,8 +4,6 @@
  * permit rather than one per pause in typing. Anything else that concerns the permit (a
  * submit, a transition) stays a barrier: no edit behind it is sent before it.
  */
-import * as Y from 'yjs';
-import { fromBase64, toBase64 } from '../domain/permits/yContent';
 import type { OutboxEntry } from '../schemas';
 
 /** At most this many entries in one request… */
@@ -16,7 +14,10 @@ export const BATCH_UPDATE_CHARS = 256 * 1024;
 export interface OutboxBatch {
   /** The head first, then the entries merged into it, in queue order. */
   entries: OutboxEntry[];
+  /** The request body: the head's own, or for a merge the merged update (`batchBody`). */
   body: unknown;
+  /** For a merge: the entries' Yjs updates (base64), merged into one when the batch is sent. */
+  updates?: string[];
   /** The head's id alone; for a merge, head and last, so a resend of the same merge is recognised. */
   key: string;
 }
@@ -68,5 +69,15 @@ export function batchFrom(head: OutboxEntry, behind: Iterable<OutboxEntry>): Out
     chars += update.length;
   }
   if (entries.length === 1) return single;
-  return { entries, body: { update: toBase64(Y.mergeUpdates(updates.map(fromBase64))) }, key: `${head.id}.${entries.at(-1)!.id}` };
+  return { entries, body: null, updates, key: `${head.id}.${entries.at(-1)!.id}` };
+}
+
+/**
+ * What to send for a batch. Yjs (~30 KB gzip) is loaded only when a merge is sent: the
+ * outbox runs from the first page, which must not carry it (issue 13's first-load budget).
+ */
+export async function batchBody(batch: OutboxBatch): Promise<unknown> {
+  if (!batch.updates) return batch.body;
+  const [{ mergeUpdates }, { fromBase64, toBase64 }] = await Promise.all([import('yjs'), import('../domain/permits/yContent')]);
+  return { update: toBase64(mergeUpdates(batch.updates.map(fromBase64))) };
 }

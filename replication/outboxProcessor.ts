@@ -8,7 +8,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { OutboxEntry } from '../schemas';
 import { backoffDelay, pause, type BackoffPolicy } from './backoff';
 import { ApiError, type HttpClient } from './http';
-import { planBatches, type OutboxBatch } from './outboxBatch';
+import { batchBody, planBatches, type OutboxBatch } from './outboxBatch';
 import type { ReplicaDatabase } from './replica';
 import { markSignInNeeded, untilSignedIn } from './syncState';
 
@@ -85,7 +85,9 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     }),
   ];
 
-  async function send({ entries, body, key }: OutboxBatch): Promise<void> {
+  async function send(batch: OutboxBatch): Promise<void> {
+    const { entries, key } = batch;
+    const body = await batchBody(batch);
     const head = entries[0]!;
     const attempts = head.attempts + 1;
     let status: number;

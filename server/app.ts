@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createTokenVerifier, loadContractorKey, type TokenKeys } from './auth/tokens';
 import { registerAuthentication } from './http/authenticate';
+import { registerCompression, registerStaticFiles } from './http/delivery';
 import { registerErrorHandling } from './http/errorHandling';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
@@ -61,6 +61,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
   }
   await registerSecurityHeaders(app, config.publicUrl, config.oidcIssuer);
   registerErrorHandling(app, config.staticDir);
+  await registerCompression(app);
 
   const contractorKey = await loadContractorKey(db);
   // The built-in provider is loaded only when no corporate provider is configured.
@@ -87,7 +88,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
   );
 
   if (existsSync(config.staticDir)) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
+    await registerStaticFiles(app, config.staticDir);
   }
   return app;
 }

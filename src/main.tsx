@@ -1,11 +1,12 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { registerAppShell } from './app/appShell';
 import { Bootstrap } from './app/Bootstrap';
 import { router } from './app/router';
-import { TOASTER_ID } from './app/toaster';
+
+const AppToaster = lazy(() => import('./app/AppToaster'));
 
 registerAppShell();
 
@@ -15,7 +16,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <FluentProvider theme={webLightTheme}>
-      <Toaster toasterId={TOASTER_ID} position="top-end" />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
       <Bootstrap>
         <RouterProvider router={router} />
       </Bootstrap>

@@ -67,10 +67,20 @@ export interface ReplicaPage {
   drained(): Promise<DrainResult>;
 }
 
+export interface NetworkPull {
+  ms: number;
+  /** Bytes on the wire (Resource Timing's transferSize: body as sent, and headers). */
+  transferred: number;
+  /** Characters of JSON the pages held once decoded. */
+  json: number;
+}
+
 /** baseline.html: no RxDB (which bundles a Dexie of its own; two Dexies refuse to share a page). */
 export interface BaselinePage {
   /** The same JSON pages fetched and bulk-written with Dexie directly, into a database of its own. */
   baseline(pageSize: number): Promise<BaselineResult>;
+  /** The permit pages fetched over the (throttled) network, compressed or as plain JSON. */
+  pullOverNetwork(pageSize: number, compressed: boolean): Promise<NetworkPull>;
 }
 
 export const PAGES = { replica: 'replica.html', baseline: 'baseline.html' } as const;

@@ -5,7 +5,7 @@
  * so the ratio measures RxDB and the replication rather than the schema's choice of indexes.
  */
 import Dexie from 'dexie';
-import type { BaselinePage, BaselineResult } from './api';
+import type { BaselinePage, BaselineResult, NetworkPull } from './api';
 
 interface Page {
   documents: Record<string, unknown>[];
@@ -46,4 +46,33 @@ export async function baseline(pageSize: number): Promise<BaselineResult> {
   return { ms: performance.now() - started, fetchMs, writeMs, permits, bytes };
 }
 
-window.bench = { baseline } satisfies BaselinePage;
+/**
+ * The permit pages of a first sync, fetched only (no storage), as they cross the network:
+ * `compressed` false asks the server not to compress them (`x-no-compression`, honoured by
+ * @fastify/compress), as the server sent them before issue 13.
+ */
+export async function pullOverNetwork(pageSize: number, compressed: boolean): Promise<NetworkPull> {
+  const authorization = `Bearer ${await window.benchToken()}`;
+  const headers: Record<string, string> = compressed ? { Authorization: authorization } : { Authorization: authorization, 'x-no-compression': '1' };
+  performance.clearResourceTimings();
+  let checkpoint: unknown = null;
+  let json = 0;
+  const started = performance.now();
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(pageSize) });
+    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+    const response = await fetch(`/api/sync/permits?${query.toString()}`, { headers, cache: 'no-store' });
+    if (!response.ok) throw new Error(`GET /api/sync/permits answered ${response.status}`);
+    const text = await response.text();
+    json += text.length;
+    const page = JSON.parse(text) as Page;
+    checkpoint = page.checkpoint;
+    if (page.remaining === 0) break;
+  }
+  const ms = performance.now() - started;
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const transferred = entries.filter((e) => e.name.includes('/api/sync/permits')).reduce((sum, e) => sum + e.transferSize, 0);
+  return { ms, transferred, json };
+}
+
+window.bench = { baseline, pullOverNetwork } satisfies BaselinePage;

@@ -13,7 +13,9 @@ export function registerAppShell(): void {
   // No service worker in development (Vite serves the sources) or where the browser has none.
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   update = registerSW({
-    immediate: true,
+    // Registered once the page has loaded: the precache (the whole app, ~1 MB) downloads after
+    // the first paint, never competing with it (issue 13).
+    immediate: false,
     onNeedRefresh() {
       updateReady = true;
       for (const listener of listeners) listener();

@@ -1,22 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
-import { AdminHomePage } from '../features/admin/AdminHomePage';
-import { AdminLayout } from '../features/admin/AdminLayout';
 import { OnlineOnly } from '../features/admin/OnlineOnly';
-import { CallbackPage } from '../features/auth/CallbackPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { SignInPage } from '../features/auth/SignInPage';
-import { SignOutPage } from '../features/auth/SignOutPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NotAvailablePage } from '../features/errors/NotAvailablePage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { EditUserPage } from '../features/externalUsers/EditUserPage';
-import { ExternalUsersPage } from '../features/externalUsers/ExternalUsersPage';
-import { InviteUserPage } from '../features/externalUsers/InviteUserPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
-import { LocationNotEnabledPage } from '../features/locations/LocationNotEnabledPage';
-import { PreferencesPage } from '../features/preferences/PreferencesPage';
 import type { RouteHandle } from './pageTitle';
 import { RootLayout } from './RootLayout';
 import { RouteGuard } from './RouteGuard';
@@ -35,12 +25,18 @@ const permitRoute = (path: string, title: string, load: () => Promise<ComponentT
   ...titled(title),
 });
 
+/**
+ * A page loaded with its route: the first load carries only the sign-in page and the
+ * dashboard (issue 13's budget, scripts/bundleBudget.mjs); every other screen comes when opened.
+ */
+const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
+
 /** The admin area (SPEC §2): its left panel around every page; Admin needs forms.view (RouteGuard). */
 const admin: RouteObject = {
   path: '/admin',
-  element: <AdminLayout />,
+  ...lazyPage(() => import('../features/admin/AdminLayout').then((m) => m.AdminLayout)),
   children: [
-    { index: true, element: <AdminHomePage />, ...titled('Admin') },
+    { index: true, ...lazyPage(() => import('../features/admin/AdminHomePage').then((m) => m.AdminHomePage)), ...titled('Admin') },
     {
       path: 'external-users',
       element: (
@@ -49,9 +45,9 @@ const admin: RouteObject = {
         </OnlineOnly>
       ),
       children: [
-        { index: true, element: <ExternalUsersPage />, ...titled('External Users') },
-        { path: 'create', element: <InviteUserPage />, ...titled('Invite User') },
-        { path: ':personnelId/edit', element: <EditUserPage />, ...titled('Edit User') },
+        { index: true, ...lazyPage(() => import('../features/externalUsers/ExternalUsersPage').then((m) => m.ExternalUsersPage)), ...titled('External Users') },
+        { path: 'create', ...lazyPage(() => import('../features/externalUsers/InviteUserPage').then((m) => m.InviteUserPage)), ...titled('Invite User') },
+        { path: ':personnelId/edit', ...lazyPage(() => import('../features/externalUsers/EditUserPage').then((m) => m.EditUserPage)), ...titled('Edit User') },
       ],
     },
     notYet('forms', 'Forms'),
@@ -68,9 +64,9 @@ const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/auth/signin', element: <SignInPage />, ...titled('Sign In') },
-      { path: '/auth/callback', element: <CallbackPage />, ...titled('Signing In') },
-      { path: '/auth/register', element: <RegisterPage />, ...titled('Complete Registration') },
-      { path: '/auth/signout', element: <SignOutPage />, ...titled('Sign Out') },
+      { path: '/auth/callback', ...lazyPage(() => import('../features/auth/CallbackPage').then((m) => m.CallbackPage)), ...titled('Signing In') },
+      { path: '/auth/register', ...lazyPage(() => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)), ...titled('Complete Registration') },
+      { path: '/auth/signout', ...lazyPage(() => import('../features/auth/SignOutPage').then((m) => m.SignOutPage)), ...titled('Sign Out') },
       {
         element: <SignedInRoot />,
         children: [
@@ -78,12 +74,12 @@ const routes: RouteObject[] = [
             element: <Shell />,
             children: [
               { path: '/unauthorized', element: <UnauthorizedPage />, ...titled('Unauthorized') },
-              { path: '/location-not-enabled', element: <LocationNotEnabledPage />, ...titled('Location Not Enabled') },
+              { path: '/location-not-enabled', ...lazyPage(() => import('../features/locations/LocationNotEnabledPage').then((m) => m.LocationNotEnabledPage)), ...titled('Location Not Enabled') },
               {
                 element: <RouteGuard />,
                 children: [
                   { path: '/', element: <DashboardPage />, ...titled('Dashboard') },
-                  { path: '/preferences', element: <PreferencesPage />, ...titled('Preferences') },
+                  { path: '/preferences', ...lazyPage(() => import('../features/preferences/PreferencesPage').then((m) => m.PreferencesPage)), ...titled('Preferences') },
                   permitRoute('/permits/create', 'Create New Permit', () => import('../features/permits/CreatePermitRedirect').then((m) => m.CreatePermitRedirect)),
                   permitRoute('/permits/draft/:draftId', 'Create Permit', () => import('../features/permits/DraftPage').then((m) => m.DraftPage)),
                   permitRoute('/permits/drafts', 'Draft Permits', () => import('../features/drafts/DraftsPage').then((m) => m.DraftsPage)),

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64 } from '../../domain/permits/yContent';
-import { batchFrom, planBatches } from '../../replication/outboxBatch';
+import { batchBody, batchFrom, planBatches } from '../../replication/outboxBatch';
 import type { OutboxEntry } from '../../schemas';
 
 const A = '3f1c2a9e-8d4b-4c2e-9a61-0b7d5e4f1a21';
@@ -25,7 +25,7 @@ function edits(permitId: string, doc: Y.Doc, values: Record<string, unknown>[]):
 }
 
 describe('merging queued content edits', () => {
-  it('merges the edits of one permit into one update that brings every one of them', () => {
+  it('merges the edits of one permit into one update that brings every one of them', async () => {
     const base = genesisDoc({ hotWork: { job: 'Weld' } });
     const [a1, a2, a3] = edits(A, base, [{ gas: 1 }, { tester: 'Kim' }, { gas: 2 }]);
     const [b1] = edits(B, genesisDoc({}), [{ job: 'Grind' }]);
@@ -33,7 +33,7 @@ describe('merging queued content edits', () => {
     expect(batch.entries.map((e) => e.id)).toEqual([a1!.id, a2!.id, a3!.id]);
     expect(batch.key).toBe(`${a1!.id}.${a3!.id}`);
     const server = genesisDoc({ hotWork: { job: 'Weld' } });
-    Y.applyUpdate(server, fromBase64((batch.body as { update: string }).update));
+    Y.applyUpdate(server, fromBase64(((await batchBody(batch)) as { update: string }).update));
     expect(docToJson(server)).toEqual({ hotWork: { job: 'Weld', gas: 2, tester: 'Kim' } });
   });
 

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Tooltip } from '@fluentui/react-components';
 import { ArrowUploadRegular, ErrorCircleRegular, CloudDismissRegular } from '@fluentui/react-icons';
 import { messages } from '../../../domain/messages';
-import { NotSyncedDialog } from './NotSyncedDialog';
 import { useSyncStatus } from './useSync';
+
+/** Loaded when first opened: the dialog and its cards are not part of the first load (issue 13). */
+const NotSyncedDialog = lazy(() => import('./NotSyncedDialog').then((m) => ({ default: m.NotSyncedDialog })));
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
@@ -41,7 +43,11 @@ export function SyncIndicators() {
         </Tooltip>
       ) : null}
       {/* Mounted while open only, so its query runs only then; it stays open when the last entry goes. */}
-      {open ? <NotSyncedDialog open onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <NotSyncedDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

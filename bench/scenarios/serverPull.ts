@@ -1,0 +1,149 @@
+/**
+ * Server pull at scale (issue 13): 1,000,000 permits across 200 locations in a scratch
+ * PostgreSQL database; the pages of a first sync and of a catch-up pull for a user who sees 3
+ * of those locations, timed in the server's own code (the route's pullPage minus HTTP), with
+ * the EXPLAIN ANALYZE of the permits page query printed. The indexes it relies on are those of
+ * server/db/migrations (011_performance.sql adds the ones for this query).
+ */
+import pg from 'pg';
+import { OPEN_PERMIT_STATES } from '../../schemas';
+import { PULL_BATCH_SIZE } from '../../replication/sync';
+import { openDatabase, type Database, type Queryable } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { BEGINNING, type After } from '../../server/sync/page';
+import { pullPermits } from '../../server/sync/permits';
+import type { SyncScope } from '../../server/sync/scope';
+import { quantile } from '../stats';
+
+export interface ServerPullResult {
+  permits: number;
+  locations: number;
+  inScope: number;
+  seedMs: number;
+  /** Per page of a first sync (PULL_BATCH_SIZE documents), over every run. */
+  pageMs: number[];
+  /** A pull after the first sync with one new change at the user's locations. */
+  catchUpMs: number[];
+  explain: string[];
+}
+
+const FIRST_LOCATION = 9000;
+/** The user's home location and its two children: what they can see. */
+const VIEWABLE = [FIRST_LOCATION, FIRST_LOCATION + 1, FIRST_LOCATION + 2];
+
+/** Seeds in SQL: 1M rows built by the server in ~a minute, where a JS loop would take many. */
+async function seed(db: Queryable, permits: number, locations: number): Promise<void> {
+  await db.query(
+    `insert into locations (location_id, parent_location_id, site_id, title, permitting_enabled)
+     select $1::int + i, case when i in (1, 2) then $1::int else 0 end, 1, 'Scale unit ' || i, true from generate_series(0, $2::int - 1) i`,
+    [FIRST_LOCATION, locations],
+  );
+  // The change triggers would queue a million notifications: the seed is not a change anyone follows.
+  await db.query('alter table permits disable trigger user');
+  // Two years of permits; those of the last three weeks in open states, older ones mostly closed.
+  await db.query(
+    `insert into permits (permit_instance_id, reference_id, permit_definition_id, state, content, content_state, created_by, created_on,
+                          site_id, location_id, location_history, asset_number, work_order_number, company_name, permit_issuer, date_changed)
+     select 'scale-' || lpad(i::text, 7, '0'), 'HW-' || i, 'hot-work-v1',
+            case when age < 21 then (array['DRAFT','PRE-APPROVAL','PENDING','APPROVED','APPROVED','CLOSING','COMPLETED'])[1 + i % 7]
+                 when i % 97 = 0 then 'TIMEOUT' else (array['COMPLETED','COMPLETED','COMPLETED','REJECTED','REVOKED'])[1 + i % 5] end,
+            jsonb_build_object('hotWork', jsonb_build_object('job', 'Weld repair on 10-P-' || (i % 500) || ' nozzle', 'isolationReference', 'ISO-' || (1000 + i % 9000),
+              'hazards', jsonb_build_array('Flammable atmosphere', 'Hot surfaces'), 'fireWatch', jsonb_build_object('name', 'Priya Raman', 'extinguisherChecked', true),
+              'gasTests', jsonb_build_array(jsonb_build_object('O2', '20.9', 'LEL', '0', 'H2S', '0', 'CO', '1', 'tester', 'Tom Becker'),
+                                            jsonb_build_object('O2', '20.8', 'LEL', '1', 'H2S', '0', 'CO', '2', 'tester', 'Aisha Bello')),
+              'notes', repeat('Scaffold erected and inspected; area barricaded. ', 8))),
+            decode(repeat(md5(i::text), 12), 'hex'), 1001, now() - make_interval(days => age, mins => i % 1440),
+            1, $2::int + i % $3::int, array[$2::int + i % $3::int], '10-P-' || (i % 500), 'WO-' || (100000 + i), 'Gulf Coast Welding', 'Priya Raman',
+            -- Changed after creation, never in the future (the sync clock stamps commits as they happen).
+            least(now() - make_interval(days => age, mins => i % 1440) + interval '2 hours', now() - make_interval(secs => i % 600 + 1))
+       from (select i, ((i::bigint * 7919) % 730)::int as age from generate_series(1, $1::int) i) g`,
+    [permits, FIRST_LOCATION, locations],
+  );
+  await db.query('alter table permits enable trigger user');
+  // As autovacuum would after a bulk load: statistics, and the visibility map index-only scans need.
+  await db.query('vacuum analyze permits');
+  await db.query('analyze locations');
+}
+
+const scope: SyncScope = {
+  viewable: VIEWABLE,
+  served: VIEWABLE,
+  siteId: 1,
+  personnelId: 1001,
+  fingerprint: { permits: '', approvals: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '' },
+};
+
+/** One page as the route reads it: one repeatable-read snapshot. */
+async function page(db: Database, at: After): Promise<{ ms: number; last: { DateChanged: string; id: string } | null; remaining: number; count: number }> {
+  const started = performance.now();
+  const result = await db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    return pullPermits(tx, scope, at, PULL_BATCH_SIZE);
+  });
+  return { ms: performance.now() - started, last: result.last, remaining: result.remaining, count: result.documents.length };
+}
+
+async function explain(db: Database, at: After): Promise<string> {
+  // The route's own query text and parameters, caught as pullPermits sends them, then explained.
+  let captured: { text: string; params: unknown[] } | null = null;
+  const spy: Queryable = {
+    query: async <T>(text: string, params?: unknown[]) => {
+      captured = { text, params: params ?? [] };
+      return [] as T[];
+    },
+    exec: async () => undefined,
+  };
+  await pullPermits(spy, scope, at, PULL_BATCH_SIZE);
+  const { text, params } = captured!;
+  const rows = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, params);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+export async function measureServerPull(adminUrl: string, options: { permits: number; locations: number; runs: number; log(line: string): void }): Promise<ServerPullResult> {
+  const name = `perf_pull_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await migrate(db);
+    options.log(`  seeding ${options.permits.toLocaleString('en')} permits across ${options.locations} locations in PostgreSQL…`);
+    const seeding = performance.now();
+    await seed(db, options.permits, options.locations);
+    const seedMs = performance.now() - seeding;
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from permits where location_id = any($1) and (state = any($2) or created_on >= now() - interval '15 days')`,
+      [VIEWABLE, OPEN_PERMIT_STATES],
+    );
+    const since = (await db.query<{ t: string }>(`select sync_text(now()) as t`))[0]!.t;
+    const first: After = { since, date: BEGINNING, id: '' };
+    const explained = [await explain(db, first)];
+    const pageMs: number[] = [];
+    const catchUpMs: number[] = [];
+    let lastPage: After = first;
+    for (let run = 0; run < options.runs; run++) {
+      let at = first;
+      for (;;) {
+        const p = await page(db, at);
+        pageMs.push(p.ms);
+        if (!p.last || p.remaining === 0) break;
+        at = { since, date: p.last.DateChanged, id: p.last.id };
+        lastPage = at;
+      }
+    }
+    explained.push(await explain(db, lastPage));
+    // A catch-up pull: the replica is in step, one permit at its locations changed since.
+    await db.query(`update permits set date_changed = now(), asset_number = asset_number || '.' where permit_instance_id = (select permit_instance_id from permits where location_id = $1 order by created_on desc limit 1)`, [VIEWABLE[0]]);
+    const caughtUp: After = { since, date: since, id: '' };
+    for (let run = 0; run < options.runs * 4; run++) catchUpMs.push((await page(db, caughtUp)).ms);
+    explained.push(await explain(db, caughtUp));
+    options.log(`  pages: p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}; catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms`);
+    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, catchUpMs, explain: explained };
+  } finally {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
