@@ -23,8 +23,9 @@ import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, workOrderRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
 
 /** The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without one). */
@@ -10,7 +11,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     path = join(dataDir, 'pgdata');
     mkdirSync(path, { recursive: true });
   }
-  const pg = await PGlite.create(path ? { dataDir: path } : {});
+  // pg_trgm: the trigram indexes of work-order search (migration 006).
+  const pg = await PGlite.create({ ...(path ? { dataDir: path } : {}), extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       return (await q.query<T>(sql, params)).rows;
