@@ -12,6 +12,8 @@ import type {
   SignInBody,
   TokenResponse,
   UserProfile,
+  WorkOrderSearchBody,
+  WorkOrderSearchResponse,
 } from '../schemas';
 import { api } from './http';
 
@@ -51,3 +53,6 @@ export const checkInvitation = (invitation: Invitation) =>
 
 /** Completes a contractor's registration from the invitation; answers like sign-in. */
 export const postRegister = (body: RegisterBody) => api<TokenResponse>('POST', '/auth/register', body, { auth: false });
+
+/** Server search of work orders beyond the device's window (SPEC §7); online only. */
+export const searchWorkOrders = (body: WorkOrderSearchBody) => api<WorkOrderSearchResponse>('POST', '/workorders/search', body);
