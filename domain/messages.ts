@@ -61,6 +61,14 @@ export const messages = {
     nameRequired: 'Filter name is required',
     limitReached: (max: number) => `You can save at most ${max} filters. Delete one to save another.`,
   },
+  workOrders: {
+    fetchFailed: 'There was a problem fetching the work order. Please refresh to try again.',
+    listFailed: 'There was an problem loading workorders. Please refresh the page to try again.',
+    noFilterMatch: 'No work orders matched the selected filters. Please update your selection or click here to reset the filters.',
+    noSearchMatch: 'No work orders matched the search query. Please adjust the filters and try again',
+    searchHint: 'Eg: UREA/CO2 AREA or SOFT-101C',
+    pickerHint: 'Enter a number or detail',
+  },
   locations: {
     homeUpdated: 'Home location updated successfully.',
     noneEnabled: `There are no locations enabled for ${PRODUCT_NAME} at your site.`,

@@ -13,6 +13,8 @@ import type {
   SignInBody,
   TokenResponse,
   UserProfile,
+  WorkOrderSearchBody,
+  WorkOrderSearchResponse,
 } from '../schemas';
 import { api } from './http';
 
@@ -55,3 +57,5 @@ export const postRegister = (body: RegisterBody) => api<TokenResponse>('POST', '
 
 /** POST /permits/search: the server's search over every permit the user may view (SPEC §7). */
 export const searchPermits = (body: object) => api<PermitSearchResponse>('POST', '/permits/search', body);
+/** Server search of work orders beyond the device's window (SPEC §7); online only. */
+export const searchWorkOrders = (body: WorkOrderSearchBody) => api<WorkOrderSearchResponse>('POST', '/workorders/search', body);

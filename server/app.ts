@@ -24,8 +24,9 @@ import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {

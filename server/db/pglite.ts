@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-// The permit search's trigram indexes (migration 005); PGlite bundles it as a loadable extension.
+// pg_trgm: the trigram indexes of permit and work-order search (migrations 005, 006); PGlite bundles it.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
 

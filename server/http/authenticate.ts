@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { SERVICE_KEY_PREFIX } from '../auth/serviceKeys';
 import type { TokenSubject } from '../auth/tokens';
 import { findUserByEmail, isAccountUsable, todayUtc, type UserRecord } from '../users/users';
 import { forbidden, unauthorized } from './errors';
@@ -8,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a bearer token (health, config, sign-in). */
     public?: boolean;
+    /** Also takes an integration's service key as the bearer token; the route itself checks it. */
+    serviceKey?: boolean;
   }
   interface FastifyRequest {
     /** Who made the request; set on every non-public /api route. */
@@ -36,6 +39,7 @@ export function registerAuthentication(
     if (!route.url || !route.url.startsWith('/api/') || route.config.public) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (route.config.serviceKey && token?.startsWith(SERVICE_KEY_PREFIX)) return;
     if (!token) throw unauthorized();
     const subject = await verify(token);
     if (!subject) throw unauthorized('Your sign-in has expired or is not valid. Sign in again.');

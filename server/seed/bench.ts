@@ -112,7 +112,7 @@ export async function seedBench(db: Database, options: BenchOptions, now = new D
        from jsonb_to_recordset($1::jsonb) as x(work_order_number text, site_id int, scheduled_start timestamptz, description text, status text[],
             asset_number text, asset_description text, order_type text, plant_code text, equipment_number text, source_system text,
             work_center_name text, operations jsonb)
-     on conflict (work_order_number) do nothing`,
+     on conflict do nothing`,
     [JSON.stringify(orders)],
   );
   return { permits: options.permits, workOrders: orders.length };

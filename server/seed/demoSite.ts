@@ -76,7 +76,7 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-const WORK_ORDER_STATUSES = ['CRTD', 'REL', 'PLND', 'SCHED', 'INPROG', 'TECO', 'CLSD'];
+const WORK_ORDER_STATUSES = ['CRTD', 'REL', 'PLND', 'SCHED', 'INPROG', 'TECO', 'CLSD', 'Closed'];
 
 /** Location metadata of each site; the Urea Plant has the gas-reading rule of location 210200 (SPEC §4). */
 export function demoMetadata(gasReadingsEditableWhenApproved: boolean) {

@@ -16,8 +16,8 @@ describe.each(DATABASE_KINDS)('sync pulls of the other collections on %s', (kind
     const replica = new Replica(server, issuer, 'workorders', 'workOrderNumber');
     await replica.pull();
     const docs = [...replica.docs.values()];
-    // The demo seed: 12 at Bayport, one of them 9 days ahead, 8 at Northfield.
-    expect(docs).toHaveLength(11);
+    // The demo seed: 20 at Bayport, two of them 9 and 12 days ahead, 16 at Northfield.
+    expect(docs).toHaveLength(18);
     expect(docs.every((d) => d.siteId === 1)).toBe(true);
     expect(docs[0]).toMatchObject({ sourceSystem: 'SAP', workOrderStatus: [expect.any(String)], operations: expect.any(Array), scheduledStart: expect.stringMatching(/Z$/) });
 

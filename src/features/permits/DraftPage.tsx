@@ -28,6 +28,11 @@ const useStyles = makeStyles({
 
 const EVERYTHING_EDITABLE = () => true;
 
+function workOrderIn(workOrders: readonly WorkOrder[], content: Record<string, unknown> | undefined): WorkOrder | undefined {
+  const numbers = Object.values(content ?? {}).map((v) => (v as { workOrderNumber?: unknown } | null)?.workOrderNumber);
+  return workOrders.find((w) => numbers.includes(w.workOrderNumber));
+}
+
 /** /permits/draft/{draftId} (SPEC §2): work location, work order and the permit forms, autosaved, then submitted as permits. */
 export function DraftPage() {
   const styles = useStyles();
@@ -44,7 +49,9 @@ export function DraftPage() {
   const handles = useRef(new Map<string, FormioHandle>());
   // Starts on Work Location when there is a plot plan, else on Permit; a work order carried in skips to Permit (SPEC §2).
   const [open, setOpen] = useState<string[]>([data.flags.plotPlanEnabled && !carried?.workOrder ? 'location' : 'permit']);
-  const [workOrder, setWorkOrder] = useState<WorkOrder | undefined>(carried?.workOrder);
+  const [chosenWorkOrder, setWorkOrder] = useState<WorkOrder | undefined>(carried?.workOrder);
+  // After a reload without the carried state, the work order the draft's content names.
+  const workOrder = chosenWorkOrder ?? workOrderIn(workOrders, draft?.content);
   const autosave = useDraftAutosave(draftId, draft, definitionId);
 
   const available = useMemo(() => {
@@ -101,7 +108,7 @@ export function DraftPage() {
           <AccordionItem value="workorder">
             <AccordionHeader>Work order</AccordionHeader>
             <AccordionPanel>
-              <WorkOrderPicker workOrders={workOrders} value={workOrder?.workOrderNumber ?? ''} onSelect={chooseWorkOrder} />
+              <WorkOrderPicker key={workOrder?.workOrderNumber ?? ''} workOrders={workOrders} value={workOrder?.workOrderNumber ?? ''} onSelect={chooseWorkOrder} />
             </AccordionPanel>
           </AccordionItem>
         )}
