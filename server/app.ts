@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security';
 import { validationMessage } from './http/validationMessages';
 import { createMailer } from './mail/mailer';
 import { createObjectStore } from './storage/objectStore';
+import { attachmentRoutes } from './routes/attachments';
 import { authRoutes } from './routes/auth';
 import { clientLogRoutes } from './routes/clientLog';
 import { draftRoutes } from './routes/drafts';
@@ -24,7 +25,7 @@ import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, attachmentRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: RouteDeps = { db, config, keys, mailer, objects: createObjectStore(config.dataDir) };
+  const deps: RouteDeps = { db, config, keys, mailer, objects: createObjectStore(config.dataDir, config.s3) };
   await app.register(
     async (api) => {
       for (const routes of API_ROUTES) await routes(api, deps);
