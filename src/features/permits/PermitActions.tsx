@@ -8,6 +8,7 @@ import type { Permit, PermitApprovals, PermitState } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
+import { AttachmentsButton } from '../attachments/AttachmentsButton';
 import { ApprovalsDialog } from './ApprovalsDialog';
 import { PermitActionBar } from './PermitActionBar';
 import { actOnApproval, rejectPermit, revokePermit, submitPermit } from './permitWrites';
@@ -97,7 +98,9 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         onReject={() => setOpen('reject')}
         onRevoke={() => setOpen('revoke')}
         onCopy={() => void copy()}
-      />
+      >
+        <AttachmentsButton permitId={id} canEdit={canEdit} />
+      </PermitActionBar>
       <ApprovalsDialog
         open={open === 'approvals'}
         onClose={() => setOpen(null)}
