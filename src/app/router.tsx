@@ -91,6 +91,7 @@ const routes: RouteObject[] = [
                   notYet('/permits/search', 'Search Permits'),
                   permitRoute('/permits/revoke', 'Revoke Permits', () => import('../features/permits/revoke/RevokePermitsPage').then((m) => m.RevokePermitsPage)),
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
+                  permitRoute('/permits/:permitInstanceId/verify', 'Verify Permit', () => import('../features/printing/VerifyPermitPage').then((m) => m.VerifyPermitPage)),
                   notYet('/workorders/list', 'Current Workorders'),
                   notYet('/workorders/search', 'Search Workorders'),
                   admin,

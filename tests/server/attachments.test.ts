@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)('permit attachments on %s', (kind) => {
     as = await signInCast(server);
     // Atmospheric Distillation (111): the contractor edits there, the viewer only views.
     permit = await createPermit(server, as.contractor);
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   it('stores a PDF and a photo with the type read from their content, lists them with who and when, and opens them by a signed link', async () => {

@@ -28,7 +28,7 @@ describe('attachments in an S3-compatible store', () => {
     await s3.run();
     server = await startTestServer('pglite', { s3: loadConfig(env).s3 }, { permits: true });
     as = await signInCast(server);
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await s3?.close();

@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('printing permits to a real IPP printer on %s', (k
     printer = await startTestPrinter(PRINTER_PORT);
     server = await startPermitServer(kind);
     as = await signInCast(server);
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await printer?.stop();
