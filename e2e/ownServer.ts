@@ -77,6 +77,8 @@ export function ownServerForFile(offset: number): { baseURL: string; server: () 
   const baseURL = `http://127.0.0.1:${port}`;
   let server: OwnServer | undefined;
   base.beforeAll(async () => {
+    // Opening and seeding a database takes a while on a busy machine.
+    base.setTimeout(120_000);
     server = await startOwnServer(port);
   });
   base.afterAll(async () => {
