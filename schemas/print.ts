@@ -6,7 +6,7 @@ import { PermitInstanceId } from './permitApi';
 export const PrintBody = Type.Object(
   {
     PermitInstanceId,
-    PrinterId: Type.Integer({ minimum: 1, description: 'Printer id' }),
+    PrinterId: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Printer id' }),
     Merge: Type.Optional(Type.Boolean()),
     Color: Type.Optional(Type.Boolean()),
     MakeDefault: Type.Optional(Type.Boolean()),

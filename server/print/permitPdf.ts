@@ -65,10 +65,12 @@ export async function renderPermitPdf(p: PermitPrintout): Promise<Uint8Array> {
         if (value.kind === 'text') {
           writer.field(value.label, value.text);
         } else if (value.dataUrl) {
-          writer.field(value.label, '');
-          const image = await writer.doc.embedPng(Buffer.from(value.dataUrl.replace(/^data:[^,]*,/, ''), 'base64'));
-          const scale = Math.min(1, 200 / image.width, 60 / image.height);
-          writer.image(image, image.width * scale, image.height * scale, 190);
+          const image = await writer.doc.embedPng(Buffer.from(value.dataUrl.replace(/^data:[^,]*,/, ''), 'base64')).catch(() => null);
+          writer.field(value.label, image ? '' : 'Signed (the signature image could not be read)');
+          if (image) {
+            const scale = Math.min(1, 200 / image.width, 60 / image.height);
+            writer.image(image, image.width * scale, image.height * scale, 190);
+          }
         } else {
           writer.field(value.label, 'Not signed');
         }
@@ -84,8 +86,12 @@ export async function renderPermitPdf(p: PermitPrintout): Promise<Uint8Array> {
   }
   for (const c of p.approvals.Comments) writer.field(`${c.CommentType} comment, ${when(c.CreatedOn)}`, c.Comment);
 
-  for (const attached of p.merge ?? []) {
-    const source = await PDFDocument.load(attached, { ignoreEncryption: true });
+  // A damaged or encrypted attachment must not stop the permit itself from printing: the paper says it is missing.
+  const sources = await Promise.all((p.merge ?? []).map((bytes) => PDFDocument.load(bytes).catch(() => null)));
+  const unreadable = sources.filter((source) => source === null).length;
+  if (unreadable > 0) writer.text(`${unreadable} attached PDF${unreadable === 1 ? '' : 's'} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.`, { bold: true });
+  for (const source of sources) {
+    if (!source) continue;
     for (const page of await writer.doc.copyPages(source, source.getPageIndices())) writer.doc.addPage(page);
   }
   return writer.doc.save();
