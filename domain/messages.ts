@@ -69,6 +69,23 @@ export const messages = {
     searchHint: 'Eg: UREA/CO2 AREA or SOFT-101C',
     pickerHint: 'Enter a number or detail',
   },
+  attachments: {
+    uploaded: 'Your attachment has been uploaded',
+    uploadFailed: 'Uploading your attachment failed. Please try again',
+    deleted: 'Your attachment has been deleted',
+    deleteFailed: 'There was a problem deleting this attachment, please try again.',
+    none: 'This permit has no attachments',
+    confirmDelete: 'Are you sure you want to delete this attachment?',
+    /** SPEC §8 Offline: attachments, like changes, sync when back online. */
+    savedOffline: 'Your attachment is saved on this device and will upload automatically when you are back online.',
+  },
+  printing: {
+    sent: 'Your permit has been sent to the printer.',
+    queued: 'Printer is printing another job and your permit has been sent to the printer in queue.',
+    failed: 'There was a problem printing this permit, please try again.',
+    noPrinters: 'There are no printers available at this locaton.',
+    appearsOffline: (name: string) => `${name} appears to be offline`,
+  },
   locations: {
     homeUpdated: 'Home location updated successfully.',
     noneEnabled: `There are no locations enabled for ${PRODUCT_NAME} at your site.`,

@@ -108,6 +108,9 @@ export function outboxEntry$(db: ReplicaDatabase, id: string): Observable<Outbox
   return db.outbox.findOne(id).$.pipe(map((doc) => doc?.toMutableJSON() ?? null));
 }
 
+/** The user's entries in any of the given statuses, in queue order. */
+export const entriesOfStatus$ = (db: ReplicaDatabase, owner: string, statuses: OutboxStatus[]) => entries$(db, owner, statuses);
+
 function entries$(db: ReplicaDatabase, owner: string, status: OutboxStatus | OutboxStatus[]): Observable<OutboxEntry[]> {
   const selector = { owner, status: Array.isArray(status) ? { $in: status } : status };
   return db.outbox.find({ selector, sort: [{ seq: 'asc' }] }).$.pipe(map((docs) => docs.map((doc) => doc.toMutableJSON())));

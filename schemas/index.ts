@@ -14,3 +14,5 @@ export * from './permitApi';
 export * from './draftApi';
 export * from './permitSearch';
 export * from './workorderApi';
+export * from './attachment';
+export * from './print';

@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security';
 import { validationMessage } from './http/validationMessages';
 import { createMailer } from './mail/mailer';
 import { createObjectStore } from './storage/objectStore';
+import { attachmentRoutes } from './routes/attachments';
 import { authRoutes } from './routes/auth';
 import { clientLogRoutes } from './routes/clientLog';
 import { draftRoutes } from './routes/drafts';
@@ -20,13 +21,14 @@ import type { RouteDeps } from './routes/deps';
 import { locationRoutes } from './routes/locations';
 import { permitRoutes } from './routes/permits';
 import { searchRoutes } from './routes/search';
+import { printRoutes } from './routes/print';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {
@@ -80,7 +82,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
 
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: RouteDeps = { db, config, keys, mailer, objects: createObjectStore(config.dataDir) };
+  const deps: RouteDeps = { db, config, keys, mailer, objects: createObjectStore(config.dataDir, config.s3) };
   await app.register(
     async (api) => {
       for (const routes of API_ROUTES) await routes(api, deps);

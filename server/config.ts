@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { S3Settings } from './storage/s3ObjectStore';
 
 /** Everything the server reads from its environment; every variable is optional. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   smtpUrl?: string;
   /** The sender of the mail the server sends (invitations). */
   mailFrom: string;
+  /** An S3-compatible object store for files; unset means the folder dataDir/objects. */
+  s3?: S3Settings;
 }
 
 function packageVersion(): string {
@@ -50,5 +53,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `OpenPermit <no-reply@${new URL(publicUrl).hostname}>`,
+    s3: s3Settings(env),
+  };
+}
+
+/** S3_BUCKET turns the S3-compatible store on; the rest say where it is and how to sign in. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : Boolean(env.S3_ENDPOINT),
+    prefix: env.S3_PREFIX ?? '',
   };
 }

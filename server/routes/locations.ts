@@ -5,13 +5,14 @@ import { ROOT_LOCATION_ID } from '../../domain/constants';
 import { requireAbility } from '../http/abilities';
 import { notFound } from '../http/errors';
 import { listLocations } from '../locations/locations';
-import { locationMetadata, printersFor } from '../locations/metadata';
+import { locationMetadata } from '../locations/metadata';
+import { livePrinters } from '../print/print';
 import { companyName } from '../settings/settings';
 import type { RouteDeps } from './deps';
 
 type LocationIdQuery = Type.Static<typeof LocationIdQuery>;
 
-export async function locationRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export async function locationRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
   /** The company's location tree: every signed-in user needs it for the location picker. */
   app.get<{ Querystring: Type.Static<typeof LocationQuery> }>(
     '/location',
@@ -39,7 +40,8 @@ export async function locationRoutes(app: FastifyInstance, { db }: RouteDeps) {
     { schema: { querystring: LocationIdQuery, response: { 200: PrinterList } } },
     async (request) => {
       await requireAbility(db, request, request.query.LocationId, 'permits.view');
-      return { PrinterList: await printersFor(db, request.query.LocationId) };
+      // Each printer's state is read now over IPP (issue 10), not the last one stored.
+      return { PrinterList: await livePrinters(db, request.query.LocationId, config.dataDir) };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { s3ObjectStore, type S3Settings } from './s3ObjectStore';
 
 /**
  * Where files live (attachments, plot plans, rendered PDFs): a folder under DATA_DIR by
@@ -47,5 +48,5 @@ export function folderObjectStore(root: string): ObjectStore {
   };
 }
 
-/** The store of this server: DATA_DIR/objects. */
-export const createObjectStore = (dataDir: string): ObjectStore => folderObjectStore(join(dataDir, 'objects'));
+/** The store of this server: the S3-compatible one when S3_BUCKET is set, else DATA_DIR/objects. */
+export const createObjectStore = (dataDir: string, s3?: S3Settings): ObjectStore => (s3 ? s3ObjectStore(s3) : folderObjectStore(join(dataDir, 'objects')));

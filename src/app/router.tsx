@@ -89,6 +89,7 @@ const routes: RouteObject[] = [
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
                   permitRoute('/workorders/list', 'Current Workorders', () => import('../features/workorders/WorkOrderListPage').then((m) => m.WorkOrderListPage)),
                   permitRoute('/workorders/search', 'Search Workorders', () => import('../features/workorders/WorkOrderSearchPage').then((m) => m.WorkOrderSearchPage)),
+                  permitRoute('/permits/:permitInstanceId/verify', 'Verify Permit', () => import('../features/printing/VerifyPermitPage').then((m) => m.VerifyPermitPage)),
                   admin,
                   notYet('/reports/*', 'Reports'),
                   { path: '*', element: <NotFoundPage />, ...titled('Page not found') },

@@ -14,6 +14,8 @@ const PUBLIC = [
   // Registration: the invitation link is the credential.
   'GET /api/auth/invitation',
   'POST /api/auth/register',
+  // An attachment opened in a new tab: the short-lived signed link is the credential.
+  'GET /api/permitattachment/file',
 ];
 
 describe.each(DATABASE_KINDS)('access control on %s', (kind) => {

@@ -31,6 +31,10 @@ const useStyles = makeStyles({
   },
 });
 
+/** The body as text, with a file's content (an attachment) named by its size instead of printed. */
+const readable = (body: unknown) =>
+  JSON.stringify(body ?? null, (key, value: unknown) => (key === 'Content' && typeof value === 'string' && value.length > 2000 ? `<file content, ${Math.floor((value.length * 3) / 4)} bytes>` : value), 2);
+
 /** Everything about a refused change, as text: what a user pastes into a mail to the service desk or back into a form. */
 export function describeRefusal(entry: OutboxEntry): string {
   const request = { method: entry.method, path: `/api${entry.path}`, body: entry.body };
@@ -71,7 +75,7 @@ export function RefusedEntry({ entry, onRetry, onDismiss }: RefusedEntryProps) {
         {entry.method} /api{entry.path}
       </Body1>
       <pre className={styles.content} aria-label="Content">
-        {JSON.stringify(entry.body ?? null, null, 2)}
+        {readable(entry.body)}
       </pre>
       <CardFooter>
         <Button icon={<ArrowClockwiseRegular />} onClick={onRetry}>

@@ -100,6 +100,8 @@ export function EditPermitPage() {
         groups={groups}
         canEdit={canEdit}
         copyEnabled={data.flags.copyEnabled && (metadata?.CopyEnabled ?? false)}
+        canPrint={locationId !== null && abilitiesAt(data.profile, data.tree, locationId).permits.print && (metadata?.PrintableStates ?? []).includes(state)}
+        mergePdfs={metadata?.MergePdfs ?? false}
         yourApprovalRequired={isYourApprovalRequired(permit, approvals?.Approvals ?? [], data.profile.PersonnelId)}
         beforeSubmit={() => {
           doc.flush();

@@ -1,4 +1,5 @@
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { CheckmarkCircleRegular, CopyRegular, DismissCircleRegular, ProhibitedRegular, SendRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
@@ -16,6 +17,8 @@ export interface ActionBarProps {
   onReject(): void;
   onRevoke(): void;
   onCopy(): void;
+  /** Further actions of other features (attachments, print), after the permit's own. */
+  children?: ReactNode;
 }
 
 /** The edit page's actions (SPEC §2): each shows only when the permit's state and the user's abilities allow it. */
@@ -47,6 +50,7 @@ export function PermitActionBar(p: ActionBarProps) {
           Copy
         </Button>
       )}
+      {p.children}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { Button } from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
@@ -8,6 +10,8 @@ import type { Permit, PermitApprovals, PermitState } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
+import { AttachmentsButton } from '../attachments/AttachmentsButton';
+import { PrintDialog } from '../printing/PrintDialog';
 import { ApprovalsDialog } from './ApprovalsDialog';
 import { PermitActionBar } from './PermitActionBar';
 import { actOnApproval, rejectPermit, revokePermit, submitPermit } from './permitWrites';
@@ -24,18 +28,23 @@ interface Props {
   yourApprovalRequired: boolean;
   /** Validates the form before a submit; false stops it. */
   beforeSubmit(): boolean;
+  /** permits.print and a state the location prints in (SPEC §4, §6). */
+  canPrint?: boolean;
+  /** The location merges attached PDFs into printed permits. */
+  mergePdfs?: boolean;
 }
 
 type Open = 'approvals' | 'reject' | 'revoke' | null;
 
 /** The action bar and its dialogs; every change goes through the outbox, the copy (which needs the server's answer) excepted. */
-export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled, yourApprovalRequired, beforeSubmit }: Props) {
+export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled, yourApprovalRequired, beforeSubmit, canPrint = false, mergePdfs = false }: Props) {
   const db = useReplica();
   const { email } = useAppData();
   const notify = useNotify();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const [open, setOpen] = useState<Open>(null);
+  const [printing, setPrinting] = useState(false);
   // The state before the last submit: the dialog names the new one when it changed. After create the permit was a DRAFT.
   const [submittedFrom, setSubmittedFrom] = useState<string | null>(search.get('redirectFromCreate') === 'true' ? 'DRAFT' : null);
   const writer = { db, owner: email };
@@ -97,6 +106,17 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         onReject={() => setOpen('reject')}
         onRevoke={() => setOpen('revoke')}
         onCopy={() => void copy()}
+      >
+        <AttachmentsButton permitId={id} canEdit={canEdit} />
+        {canPrint && <Button icon={<PrintRegular />} onClick={() => setPrinting(true)}>Print</Button>}
+      </PermitActionBar>
+      <PrintDialog
+        open={printing}
+        permitId={id}
+        reference={permit.PermitInstanceReferenceId}
+        locationId={permit.LocationId}
+        mergePdfs={mergePdfs}
+        onClose={() => setPrinting(false)}
       />
       <ApprovalsDialog
         open={open === 'approvals'}
@@ -114,6 +134,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         created={search.get('redirectFromCreate') === 'true'}
         newState={submittedFrom !== null && permit.State !== submittedFrom ? permit.State : null}
         onContinue={closeSubmitted}
+        onPrint={() => { closeSubmitted(); setPrinting(true); }}
       />
     </>
   );

@@ -10,10 +10,12 @@ interface Props {
   /** The permit's state when it changed with the submit, else null. */
   newState: string | null;
   onContinue(): void;
+  /** Opens the print dialog (the server's PDF to a site printer); without it, the browser prints the page. */
+  onPrint?: () => void;
 }
 
 /** After a submit (SPEC §4): created or updated, the new state if it changed, and where to go next. */
-export function SubmittedDialog({ open, created, newState, onContinue }: Props) {
+export function SubmittedDialog({ open, created, newState, onContinue, onPrint }: Props) {
   const navigate = useNavigate();
   return (
     <Dialog open={open} onOpenChange={(_e, d) => !d.open && onContinue()}>
@@ -23,7 +25,7 @@ export function SubmittedDialog({ open, created, newState, onContinue }: Props) 
           <DialogContent>{newState && <Body1>{`New state: ${newState}`}</Body1>}</DialogContent>
           <DialogActions>
             <Button onClick={onContinue}>Continue Editing</Button>
-            <Button onClick={() => window.print()}>Print Permit</Button>
+            <Button onClick={onPrint ?? (() => window.print())}>Print Permit</Button>
             <Button appearance="primary" onClick={() => navigate(OPEN_PERMITS)}>
               Exit Permit
             </Button>
