@@ -17,6 +17,7 @@ import { clientLogRoutes } from './routes/clientLog';
 import { draftRoutes } from './routes/drafts';
 import { externalUserRoutes } from './routes/externalUsers';
 import type { RouteDeps } from './routes/deps';
+import { listRoutes } from './routes/lists';
 import { locationRoutes } from './routes/locations';
 import { permitRoutes } from './routes/permits';
 import { settingsRoutes } from './routes/settings';
@@ -24,7 +25,7 @@ import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, listRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {
