@@ -76,9 +76,10 @@ export const messages = {
     /** The date pickers cannot pick a future date (SPEC §5); the server words the same refusal. */
     future: 'Dates cannot be in the future',
   },
-  settings: {
+  admin: {
     updated: 'Updated successfully',
-    updateFailed: 'There was a problem updating the settings, please try again',
+    settingsFailed: 'There was a problem updating the settings, please try again',
+    itemUpdateFailed: 'There was a problem updating the item, please try again',
   },
   clipboard: {
     copy: 'Copy User Details',

@@ -105,8 +105,8 @@ describe.each(DATABASE_KINDS)('lists API on %s', (kind) => {
     expect((await server.request({ method: 'GET', url: '/api/lists/1' })).statusCode).toBe(401);
     // The administrator may change every site's lists.
     expect((await post(2, 'Northfield_Only', item, admin, '?Mode=create')).statusCode).toBe(201);
-    const [{ n }] = await server.db.query<{ n: number }>(`select count(*)::int as n from lists where field_key in ('ByIssuer', 'OtherSite')`);
-    expect(n).toBe(0);
+    const [row] = await server.db.query<{ n: number }>(`select count(*)::int as n from lists where field_key in ('ByIssuer', 'OtherSite')`);
+    expect(row?.n).toBe(0);
   });
 
   it('reaches replicas: a list document of the site, and the location metadata offering it to the forms', async () => {
