@@ -19,13 +19,14 @@ import { externalUserRoutes } from './routes/externalUsers';
 import type { RouteDeps } from './routes/deps';
 import { listRoutes } from './routes/lists';
 import { locationRoutes } from './routes/locations';
+import { permitCacheRoutes } from './routes/permitCache';
 import { permitRoutes } from './routes/permits';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, listRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, listRoutes, permitCacheRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {

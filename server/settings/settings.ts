@@ -9,6 +9,7 @@ export const SETTING_DEFAULTS: RemoteSettings = {
   workOrdersEnabled: true,
   copyEnabled: true,
   serviceDeskEmail: 'servicedesk@example.com',
+  siteFeatures: {},
 };
 
 /** Remote configuration settings, stored as key/value pairs, over their defaults. */

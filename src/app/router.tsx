@@ -59,6 +59,7 @@ const admin: RouteObject = {
     permitRoute('lists/:fieldKey/items', 'List Items', () => import('../features/lists/ListItemsPage').then((m) => m.ListItemsPage)),
     notYet('templates/*', 'Templates'),
     notYet('permit-cache', 'Permit Cache'),
+    permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ],
 };

@@ -30,6 +30,8 @@ export interface SchemaFormProps<T extends object> {
   busy?: boolean;
   /** Shown beside the buttons (a refusal of the server). */
   extra?: ReactNode;
+  /** Prefix of the fields' ids: unique on the page when it shows several forms. */
+  idPrefix?: string;
 }
 
 const fieldOf = (error: RJSFValidationError) => {
@@ -43,7 +45,7 @@ const fieldOf = (error: RJSFValidationError) => {
  * disabled while the data breaks a rule (SPEC §5); a field's message shows once it is left.
  */
 export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
-  const { schema, validateFns, messages = {}, rules, uiSchema, submitLabel, onSubmit, onCancel, busy, extra } = props;
+  const { schema, validateFns, messages = {}, rules, uiSchema, submitLabel, onSubmit, onCancel, busy, extra, idPrefix } = props;
   const styles = useStyles();
   const [data, setData] = useState<T>(props.formData);
   const validator = useMemo(() => createPrecompiledValidator<T>(validateFns, schema as RJSFSchema), [validateFns, schema]);
@@ -66,6 +68,7 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
   return (
     <Form
       schema={schema as RJSFSchema}
+      idPrefix={idPrefix}
       uiSchema={uiSchema}
       validator={validator}
       formData={data}
