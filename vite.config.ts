@@ -2,7 +2,9 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig, type PluginOption } from 'vite';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { tsImport } from 'tsx/esm/api';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { schemasAsData } from './scripts/schemasAsData';
@@ -60,8 +62,41 @@ const precompressed = compression({ algorithms: ['brotliCompress', 'gzip'], thre
 const report = (mode: string): PluginOption[] =>
   mode === 'report' ? [visualizer({ filename: 'dist/report.html', template: 'treemap', gzipSize: true, brotliSize: true })] : [];
 
+/**
+ * A Vite plugin that compiles the JSON Schema validators of the admin forms at build time.
+ * react-jsonschema-form's Ajv would otherwise compile them in the browser with `new Function`,
+ * which the app's Content Security Policy forbids (script-src 'self', no 'unsafe-eval').
+ *
+ * `import validateFns from 'virtual:form-validator/NewListForm'` gives the validator functions
+ * of the schema exported under that name from schemas/, for `createPrecompiledValidator`.
+ */
+const PREFIX = 'virtual:form-validator/';
+const RESOLVED = `\0${PREFIX}`;
+/** Ajv's runtime helper for string lengths in code points, which the standalone code would `require`. */
+const UCS2_LENGTH = /require\("ajv\/dist\/runtime\/ucs2length"\)/g;
+
+function formValidators(): Plugin {
+  return {
+    name: 'openpermit-form-validators',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(RESOLVED)) return undefined;
+      const name = id.slice(RESOLVED.length);
+      // Loaded when needed (not imported by the config), so the config itself stays plain.
+      const schemas = (await tsImport('./schemas/index.ts', import.meta.url)) as Record<string, unknown>;
+      const schema = schemas[name];
+      if (!schema || typeof schema !== 'object') throw new Error(`schemas/ exports no schema named ${name}`);
+      const code = compileSchemaValidatorsCode(schema as never)
+        .replace(/^"use strict";/, '')
+        .replace(UCS2_LENGTH, '{ default: (text) => [...text].length }');
+      // The compiled code is CommonJS: give it an `exports` object and hand that on as the module.
+      return `const exports = {};\n${code}\nexport default exports;\n`;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [schemasAsData(import.meta.dirname), react(), appShell, precompressed, ...report(mode)],
+  plugins: [schemasAsData(import.meta.dirname), react(), appShell, precompressed, formValidators(), ...report(mode)],
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __APP_REVISION__: JSON.stringify(revision()),

@@ -97,6 +97,38 @@ export const messages = {
     pullStopped: 'Sync stopped',
     pullRefused: (reason: string) => `The server refused to send data: ${reason} Press Refresh data to try again.`,
   },
+  lists: {
+    keyRequired: 'Key is required',
+    keyInvalid: 'Key can only include letters, numbers and underscores',
+    keyExists: 'A list already exists with this key',
+    labelRequired: 'Label is required',
+    valueRequired: 'Value is required',
+    valueExists: 'An item with this value already exists',
+    /** SPEC §5 says a list needs one first item but words no message for it. */
+    firstItemRequired: 'A list needs a first item: add its Label and Value.',
+    added: 'List added successfully',
+    deleted: 'List deleted successfully',
+    itemAdded: 'Item added successfully',
+    itemDeleted: 'Item deleted successfully',
+    addFailed: 'There was a problem adding the list, please try again',
+    deleteFailed: 'There was a problem deleting the list, please try again',
+    itemAddFailed: 'There was a problem adding the item, please try again',
+    itemDeleteFailed: 'There was a problem deleting the item, please try again',
+  },
+  permitCache: {
+    cleared: 'Permit cache cleared',
+    clearFailed: 'There was a problem while clearing permit cache, please try again',
+    stateRequired: 'Please select at least one state',
+    fromRequired: 'Please select From Date',
+    invalidRange: 'Please select valid From and To Date',
+    /** The date pickers cannot pick a future date (SPEC §5); the server words the same refusal. */
+    future: 'Dates cannot be in the future',
+  },
+  admin: {
+    updated: 'Updated successfully',
+    settingsFailed: 'There was a problem updating the settings, please try again',
+    itemUpdateFailed: 'There was a problem updating the item, please try again',
+  },
   clipboard: {
     copy: 'Copy User Details',
     copied: 'Copied!',

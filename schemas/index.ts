@@ -16,3 +16,5 @@ export * from './permitSearch';
 export * from './workorderApi';
 export * from './attachment';
 export * from './print';
+export * from './lists';
+export * from './permitCache';

@@ -69,13 +69,14 @@ export const SyncPage = Type.Object({
 export type SyncPage = Type.Static<typeof SyncPage>;
 
 /** The kinds of documents in the sitedata collection. */
-export const SITE_DATA_TYPES = ['location', 'locationmetadata', 'printer', 'setting', 'preferences'] as const;
+export const SITE_DATA_TYPES = ['location', 'locationmetadata', 'printer', 'setting', 'preferences', 'list'] as const;
 export type SiteDataType = (typeof SITE_DATA_TYPES)[number];
 
 /**
  * A sitedata document: `location:111`, `locationmetadata:111` (the metadata in force there,
  * inherited from the nearest ancestor that has one), `printer:3`, `setting:outagebanner`,
- * `preferences` (the signed-in user's own). `data` is the shape the matching API returns.
+ * `preferences` (the signed-in user's own), `list:1:Companies` (a site's list, SiteList). `data`
+ * is the shape the matching API returns.
  */
 export const SiteDataDocument = Type.Object({
   id: Type.String({ maxLength: 100 }),

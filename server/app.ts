@@ -18,7 +18,9 @@ import { clientLogRoutes } from './routes/clientLog';
 import { draftRoutes } from './routes/drafts';
 import { externalUserRoutes } from './routes/externalUsers';
 import type { RouteDeps } from './routes/deps';
+import { listRoutes } from './routes/lists';
 import { locationRoutes } from './routes/locations';
+import { permitCacheRoutes } from './routes/permitCache';
 import { permitRoutes } from './routes/permits';
 import { searchRoutes } from './routes/search';
 import { printRoutes } from './routes/print';
@@ -28,7 +30,7 @@ import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {

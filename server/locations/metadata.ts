@@ -1,6 +1,7 @@
 import type { LocationMetadata, Printer } from '../../schemas';
 import type { Queryable } from '../db/database';
 import { ancestorsAndSelf } from '../../domain/locations';
+import { metadataLists, type ListRow } from '../lists/lists';
 import { loadLocationTree } from './locations';
 
 /** Metadata of a location; a location without its own inherits the nearest ancestor's. */
@@ -12,7 +13,13 @@ export async function locationMetadata(db: Queryable, locationId: number): Promi
     [chain],
   );
   const nearest = chain.map((id) => rows.find((r) => r.location_id === id)).find(Boolean);
-  return nearest ? { ...nearest.metadata, LocationId: locationId } : null;
+  if (!nearest) return null;
+  // The selects of the location's forms offer its site's lists (server/lists).
+  const lists = await db.query<ListRow & { deleted: boolean }>(
+    'select site_id, field_key, items, deleted from lists where site_id = (select site_id from locations where location_id = $1) and not deleted order by field_key',
+    [locationId],
+  );
+  return { ...nearest.metadata, LocationId: locationId, Lists: metadataLists(lists) };
 }
 
 export interface PrinterRow {

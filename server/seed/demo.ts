@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_PRINTERS, DEMO_SETTINGS, DEMO_USERS, demoMetadata } from './demoSite';
 import { seedDemoDefinitions } from './definitions';
+import { seedDemoLists } from './lists';
 import { seedDemoPermits } from './demoPermits';
 import { seedDemoWorkOrders } from './workOrders';
 
@@ -35,6 +36,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
     for (const [locationId, gasRule] of [[100, true], [200, false], [210200, true]] as const) {
       await tx.query('insert into location_metadata (location_id, metadata) values ($1, $2)', [locationId, JSON.stringify(demoMetadata(gasRule))]);
     }
+    await seedDemoLists(tx);
     for (const [locationId, name, uri, color] of DEMO_PRINTERS) {
       await tx.query('insert into printers (location_id, name, uri, supports_color, default_color) values ($1, $2, $3, $4, $4)', [locationId, name, uri, color]);
     }

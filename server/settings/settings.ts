@@ -11,6 +11,7 @@ export const SETTING_DEFAULTS: RemoteSettings = {
   serviceDeskEmail: 'servicedesk@example.com',
   cardsExpandedSites: [21],
   cardPrintSites: [65],
+  siteFeatures: {},
 };
 
 /** Remote configuration settings, stored as key/value pairs, over their defaults. */

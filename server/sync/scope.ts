@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PulledCollection } from '../../schemas';
 import { replicaLocations, type ReplicaLocations } from '../../domain/replicaScope';
+import { siteAbilities, sitesOf } from '../../domain/siteAccess';
 import type { Queryable } from '../db/database';
 import { loadLocationTree } from '../locations/locations';
 import { granteeOf, preferencesOf, type UserRecord } from '../users/users';
@@ -8,6 +9,8 @@ import { granteeOf, preferencesOf, type UserRecord } from '../users/users';
 /** What one user's replica may hold, and a fingerprint of it per collection. */
 export interface SyncScope extends ReplicaLocations {
   personnelId: number;
+  /** Sites whose lists the replica holds: where the user views permits or forms, and the home site. */
+  listSites: number[];
   fingerprint: Record<PulledCollection, string>;
 }
 
@@ -17,6 +20,11 @@ export async function loadScope(db: Queryable, user: UserRecord, now = new Date(
   const tree = await loadLocationTree(db);
   const locations = replicaLocations(granteeOf(user), tree, preferencesOf(user).HomeLocationId);
   const person = user.personnel_id;
+  const grantee = granteeOf(user);
+  const listSites = sitesOf(tree).filter((site) => {
+    const a = siteAbilities(grantee, tree, site);
+    return site === locations.siteId || a.permits.view || a.forms.view;
+  });
   // A checkpoint is only valid within the scope it was taken in: one taken before the home
   // location or the grants changed would never deliver the older documents now in scope.
   const byLocation = digest([person, locations.viewable, locations.served]);
@@ -27,11 +35,12 @@ export async function loadScope(db: Queryable, user: UserRecord, now = new Date(
   return {
     ...locations,
     personnelId: person,
+    listSites,
     fingerprint: {
       permits: byLocation,
       approvals: byLocation,
       definitions: byLocation,
-      sitedata: byLocation,
+      sitedata: digest([byLocation, listSites]),
       workorders: bySiteAndDay,
       templates: bySite,
       drafts: digest([person]),

@@ -2,6 +2,7 @@ import type { LocationMetadata, SiteDataDocument, SiteDataType } from '../../sch
 import { ancestorsAndSelf, buildLocationTree } from '../../domain/locations';
 import type { Queryable } from '../db/database';
 import { presentLocation, type LocationRow } from '../locations/locations';
+import { metadataLists, presentList, type ListRow } from '../lists/lists';
 import { presentPrinter, type PrinterRow } from '../locations/metadata';
 import { SETTING_DEFAULTS } from '../settings/settings';
 import { findUserById, preferencesOf } from '../users/users';
@@ -33,6 +34,7 @@ async function candidates(tx: Queryable, scope: SyncScope): Promise<Candidate[]>
   );
   const printers = await tx.query<PrinterRow & Stamped>('select *, sync_text(date_changed) as stamp from printers');
   const settings = await tx.query<Stamped & { key: string; value: unknown }>('select key, value, deleted, sync_text(date_changed) as stamp from remote_settings');
+  const lists = await tx.query<ListRow & Stamped>('select site_id, field_key, items, deleted, sync_text(date_changed) as stamp from lists order by field_key');
   const user = await findUserById(tx, scope.personnelId);
   const [own] = await tx.query<{ stamp: string }>('select sync_text(preferences_changed) as stamp from users where personnel_id = $1', [scope.personnelId]);
 
@@ -49,14 +51,21 @@ async function candidates(tx: Queryable, scope: SyncScope): Promise<Candidate[]>
     const chain = ancestorsAndSelf(tree, locationId);
     const rows = metadata.filter((m) => chain.includes(m.location_id));
     const nearest = chain.map((id) => rows.find((m) => m.location_id === id && !m.deleted)).find(Boolean);
-    const stamp = latest([...rows.map((m) => m.stamp), ...chain.map((id) => locationStamp.get(id) ?? NEVER_CHANGED)]);
-    const data = nearest ? { ...nearest.metadata, LocationId: locationId } : undefined;
+    // The selects of the location's forms offer its site's lists: a list change restamps the metadata too.
+    const ofSite = lists.filter((l) => l.site_id === tree.byId.get(locationId)?.SiteId);
+    const stamp = latest([...rows.map((m) => m.stamp), ...chain.map((id) => locationStamp.get(id) ?? NEVER_CHANGED), ...ofSite.map((l) => l.stamp)]);
+    const data = nearest ? { ...nearest.metadata, LocationId: locationId, Lists: metadataLists(ofSite) } : undefined;
     result.push({ id: `locationmetadata:${locationId}`, type: 'locationmetadata', data, DateChanged: stamp });
   }
 
   for (const p of printers) {
     const serves = !p.deleted && scope.served.includes(p.location_id);
     result.push({ id: `printer:${p.printer_id}`, type: 'printer', data: serves ? presentPrinter(p) : undefined, DateChanged: p.stamp });
+  }
+
+  for (const l of lists) {
+    const held = !l.deleted && scope.listSites.includes(l.site_id);
+    result.push({ id: `list:${l.site_id}:${l.field_key}`, type: 'list', data: held ? presentList(l) : undefined, DateChanged: l.stamp });
   }
 
   const defaults: Record<string, unknown> = SETTING_DEFAULTS;

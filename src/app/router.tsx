@@ -51,9 +51,11 @@ const admin: RouteObject = {
       ],
     },
     notYet('forms', 'Forms'),
-    notYet('lists/*', 'Lists'),
+    permitRoute('lists', 'Lists', () => import('../features/lists/ListsPage').then((m) => m.ListsPage)),
+    permitRoute('lists/:fieldKey/items', 'List Items', () => import('../features/lists/ListItemsPage').then((m) => m.ListItemsPage)),
     notYet('templates/*', 'Templates'),
     notYet('permit-cache', 'Permit Cache'),
+    permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ],
 };

@@ -42,6 +42,8 @@ function addPlugins(): void {
 const MIGRATIONS = {
   // 1: the CreatedOn index was dropped; the documents stay as they are.
   permits: { 1: (doc: unknown) => doc },
+  // 1: the type's enum was dropped (lists came in); the documents stay as they are.
+  sitedata: { 1: (doc: unknown) => doc },
 };
 
 /** Opens (or creates) the replica, migrating what an older release stored. */
@@ -63,7 +65,7 @@ export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Pr
     templates: { schema: replicaSchemas.templates, migrationStrategies: {} },
     approvals: { schema: replicaSchemas.approvals, migrationStrategies: {} },
     definitions: { schema: replicaSchemas.definitions, migrationStrategies: {} },
-    sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: {} },
+    sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: MIGRATIONS.sitedata },
     outbox: { schema: replicaSchemas.outbox, migrationStrategies: {} },
   });
   return db;

@@ -10,7 +10,6 @@ import {
   Permit,
   PermitApprovals,
   PermitDefinition,
-  SITE_DATA_TYPES,
   SiteDataDocument,
   Template,
   WorkOrder,
@@ -84,7 +83,9 @@ export const replicaSchemas = {
     primaryKey: 'id',
     // Locations, printers, settings: each read by type.
     indexes: [['type', 'id']],
-    indexed: { type: { type: 'string', enum: SITE_DATA_TYPES, maxLength: 20 } },
+    // No enum: a new kind of site data (version 1 added lists) then needs no schema change.
+    indexed: { type: { type: 'string', maxLength: 20 } },
+    version: 1,
   }),
   outbox: collectionSchema<OutboxEntry>(OutboxEntry, {
     primaryKey: 'id',

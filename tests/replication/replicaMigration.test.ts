@@ -32,4 +32,20 @@ describe('a replica stored by an earlier release', () => {
     expect(newestFirst.map((doc) => doc.PermitInstanceId)).toEqual(['newer', 'older']);
     expect(await db.permits.count({ selector: { State: 'PENDING' } }).exec()).toBe(1);
   });
+
+  it('opens with its site data carried over (version 0 listed the kinds of site data; lists came in with version 1)', async () => {
+    const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
+    const name = `old${randomUUID().replaceAll('-', '')}`;
+    const old = await createRxDatabase({ name, storage });
+    const kinds = ['location', 'locationmetadata', 'printer', 'setting', 'preferences'];
+    const v0 = { ...replicaSchemas.sitedata, version: 0, properties: { ...replicaSchemas.sitedata.properties, type: { type: 'string', enum: kinds, maxLength: 20 } } };
+    await old.addCollections({ sitedata: { schema: v0 } });
+    await old.sitedata!.insert({ id: 'setting:copyEnabled', type: 'setting', data: true, DateChanged: '2026-05-01T08:00:00.000000Z' });
+    await old.close();
+
+    db = await createReplicaDatabase({ storage, name });
+    expect((await db.sitedata.findOne('setting:copyEnabled').exec())?.data).toBe(true);
+    await db.sitedata.insert({ id: 'list:1:Companies', type: 'list', data: { SiteId: 1, FieldKey: 'Companies', ListItems: [] }, DateChanged: '2026-05-02T08:00:00.000000Z' });
+    expect(await db.sitedata.count({ selector: { type: 'list' } }).exec()).toBe(1);
+  });
 });

@@ -24,9 +24,12 @@ export function deriveAppData(settings: RemoteSettings, locations: LocationList,
   const tree = buildLocationTree(locations.LocationList);
   const homeId = profile.Preferences.HomeLocationId;
   const abilities = abilitiesAt(profile, tree, homeId);
+  const homeSite = homeId === null ? undefined : tree.byId.get(homeId)?.SiteId;
+  // A site with flags of its own (set in the admin area) uses them; any other the company's.
+  const own = homeSite === undefined ? undefined : settings.siteFeatures?.[String(homeSite)];
   return {
     settings,
-    flags: {
+    flags: own ?? {
       plotPlanEnabled: settings.plotPlanEnabled,
       workOrdersEnabled: settings.workOrdersEnabled,
       copyEnabled: settings.copyEnabled,

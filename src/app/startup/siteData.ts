@@ -17,7 +17,7 @@ export const PREFERENCES_ID = 'preferences';
 
 /** The settings a usable RemoteSettings must have; the outage banners may be absent. */
 const REQUIRED_SETTINGS = ['plotPlanEnabled', 'workOrdersEnabled', 'copyEnabled', 'serviceDeskEmail'] as const;
-const SETTING_KEYS = ['outagewarningbanner', 'outagebanner', 'cardsExpandedSites', 'cardPrintSites', ...REQUIRED_SETTINGS] as const;
+const SETTING_KEYS = ['outagewarningbanner', 'outagebanner', 'cardsExpandedSites', 'cardPrintSites', 'siteFeatures', ...REQUIRED_SETTINGS] as const;
 /** The server's answer for a company that never named itself (server/settings). */
 const UNNAMED_COMPANY = 'OpenPermit';
 

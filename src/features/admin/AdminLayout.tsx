@@ -1,8 +1,11 @@
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Nav, NavItem, NavSectionHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArchiveRegular, DocumentBulletListRegular, FormRegular, PeopleRegular } from '@fluentui/react-icons';
+import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, PeopleRegular, SettingsRegular,
+} from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
+import { adminSites, type AdminOutlet } from './adminSites';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalXXL },
@@ -18,24 +21,37 @@ const useStyles = makeStyles({
   },
   home: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, padding: `0 ${tokens.spacingHorizontalS}` },
   ids: { color: tokens.colorNeutralForeground3 },
+  site: { padding: `0 ${tokens.spacingHorizontalS}` },
   content: { flex: '1 1 480px', minWidth: 0 },
 });
 
-/** The admin area's links (SPEC §2); later issues fill Forms, Lists and Permit Cache. */
+/** The admin area's links (SPEC §2 and issue 14); Settings is for administrators only. */
 const LINKS = [
   { to: '/admin/external-users', label: 'External Users', icon: <PeopleRegular /> },
   { to: '/admin/forms', label: 'Forms', icon: <FormRegular /> },
   { to: '/admin/lists', label: 'Lists', icon: <DocumentBulletListRegular /> },
+  { to: '/admin/templates', label: 'Templates', icon: <DocumentCopyRegular /> },
   { to: '/admin/permit-cache', label: 'Permit Cache', icon: <ArchiveRegular /> },
+  { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
 ];
 
-/** The admin area: a left panel with the home location the admin works from, and its pages. */
+/**
+ * The admin area: a left panel with the home location the admin works from, the site the pages
+ * work on (only sites they administer, SPEC §6) and the links; the pages beside it.
+ */
 export function AdminLayout() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { homeLocation } = useAppData().data;
-  const selected = LINKS.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.to ?? '';
+  const { data } = useAppData();
+  const { homeLocation } = data;
+  const administrator = data.profile.SysAdminFlag;
+  const sites = adminSites(data);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const site = sites.find((s) => s.SiteId === chosen) ?? sites.find((s) => s.SiteId === homeLocation?.SiteId) ?? sites[0] ?? null;
+  const links = LINKS.filter((link) => !link.administrators || administrator);
+  const selected = links.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.to ?? '';
+  const outlet: AdminOutlet = { site, sites, administrator };
 
   /** Client-side navigation that keeps real links (middle-click, copy link address). */
   const go = (to: string) => (event: MouseEvent) => {
@@ -54,11 +70,26 @@ export function AdminLayout() {
             </Text>
           </div>
         ) : null}
+        {sites.length > 1 && site ? (
+          <Field label="Site" className={styles.site}>
+            <Dropdown
+              value={site.name}
+              selectedOptions={[String(site.SiteId)]}
+              onOptionSelect={(_, option) => setChosen(Number(option.optionValue))}
+            >
+              {sites.map((s) => (
+                <Option key={s.SiteId} value={String(s.SiteId)} text={s.name}>
+                  {`${s.name} (SiteId ${s.SiteId})`}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        ) : null}
         {/* Fluent's Nav is a plain div: the landmark comes from the element around it. */}
         <nav aria-label="Admin">
           <Nav selectedValue={selected}>
             <NavSectionHeader>Administration</NavSectionHeader>
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <NavItem key={link.to} value={link.to} href={link.to} icon={link.icon} onClick={go(link.to)}>
                 {link.label}
               </NavItem>
@@ -67,7 +98,7 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className={styles.content}>
-        <Outlet />
+        <Outlet context={outlet} />
       </div>
     </div>
   );
