@@ -12,3 +12,5 @@ export * from './outbox';
 export * from './clientLog';
 export * from './permitApi';
 export * from './draftApi';
+export * from './templateApi';
+export * from './formsApi';

@@ -22,9 +22,11 @@ import { permitRoutes } from './routes/permits';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
+import { templateRoutes } from './routes/templates';
+import { formRoutes } from './routes/forms';
 import { userRoutes } from './routes/users';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, templateRoutes, formRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {

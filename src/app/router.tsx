@@ -54,9 +54,23 @@ const admin: RouteObject = {
         { path: ':personnelId/edit', element: <EditUserPage />, ...titled('Edit User') },
       ],
     },
-    notYet('forms', 'Forms'),
+    {
+      path: 'forms',
+      element: (
+        <OnlineOnly>
+          <Outlet />
+        </OnlineOnly>
+      ),
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('../features/forms/FormsPage')).FormsPage }), ...titled('Forms') },
+        permitRoute(':formId', 'Form Builder', () => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
+      ],
+    },
     notYet('lists/*', 'Lists'),
-    notYet('templates/*', 'Templates'),
+    permitRoute('templates', 'Templates', () => import('../features/templates/TemplatesPage').then((m) => m.TemplatesPage)),
+    permitRoute('templates/create', 'Create Template', () => import('../features/templates/CreateTemplatePage').then((m) => m.CreateTemplatePage)),
+    permitRoute('templates/:templateId/edit', 'Edit Template', () => import('../features/templates/EditTemplatePage').then((m) => m.EditTemplatePage)),
+    permitRoute('templates/:templateId', 'Template', () => import('../features/templates/ViewTemplatePage').then((m) => m.ViewTemplatePage)),
     notYet('permit-cache', 'Permit Cache'),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ],
