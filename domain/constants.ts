@@ -19,3 +19,5 @@ export const REGISTRATION_PASSWORD_MIN = 6;
 export const REGISTRATION_PASSWORD_MAX = 16;
 /** Client event log (SPEC §9): flush when this many events wait, or every interval; at most flush-size per request; a batch is tried resend-limit times. */
 export const EVENT_LOG = { bufferSize: 10, flushSize: 100, flushIntervalMs: 5000, resendLimit: 5, defaultLevel: 'info' } as const;
+/** Size of the template search (SPEC §9). */
+export const TEMPLATE_SEARCH_SIZE = 1000;

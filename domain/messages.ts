@@ -129,6 +129,26 @@ export const messages = {
     settingsFailed: 'There was a problem updating the settings, please try again',
     itemUpdateFailed: 'There was a problem updating the item, please try again',
   },
+  templates: {
+    commentAdded: 'Comment added successfully',
+    commentFailed: 'There was a problem adding comment, please try again',
+    copied: 'Template copied successfully',
+    copyFailed: 'There was a problem copying template, please try again',
+    created: 'Template created successfully',
+    createFailed: 'There was a problem creating template, please try again',
+    deleted: 'Template deleted successfully',
+    deleteFailed: 'There was a problem deleting template, please try again',
+    fetchFailed: 'There was a problem fetching templates, please try again',
+    stateUpdated: 'Template state updated successfully',
+    stateFailed: 'There was a problem updating template state, please try again',
+    updated: 'Template updated successfully',
+    updateFailed: 'There was a problem updating template, please try again',
+  },
+  forms: {
+    /** A form saved from the builder, and a publish. */
+    updated: 'Updated successfully',
+    metadataRebuilt: 'Metadata rebuilt successfully',
+  },
   clipboard: {
     copy: 'Copy User Details',
     copied: 'Copied!',

@@ -18,3 +18,5 @@ export * from './attachment';
 export * from './print';
 export * from './lists';
 export * from './permitCache';
+export * from './templateApi';
+export * from './formsApi';

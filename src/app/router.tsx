@@ -50,10 +50,24 @@ const admin: RouteObject = {
         { path: ':personnelId/edit', ...lazyPage(() => import('../features/externalUsers/EditUserPage').then((m) => m.EditUserPage)), ...titled('Edit User') },
       ],
     },
-    notYet('forms', 'Forms'),
     permitRoute('lists', 'Lists', () => import('../features/lists/ListsPage').then((m) => m.ListsPage)),
     permitRoute('lists/:fieldKey/items', 'List Items', () => import('../features/lists/ListItemsPage').then((m) => m.ListItemsPage)),
-    notYet('templates/*', 'Templates'),
+    {
+      path: 'forms',
+      element: (
+        <OnlineOnly>
+          <Outlet />
+        </OnlineOnly>
+      ),
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('../features/forms/FormsPage')).FormsPage }), ...titled('Forms') },
+        permitRoute(':formId', 'Form Builder', () => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
+      ],
+    },
+    permitRoute('templates', 'Templates', () => import('../features/templates/TemplatesPage').then((m) => m.TemplatesPage)),
+    permitRoute('templates/create', 'Create Template', () => import('../features/templates/CreateTemplatePage').then((m) => m.CreateTemplatePage)),
+    permitRoute('templates/:templateId/edit', 'Edit Template', () => import('../features/templates/EditTemplatePage').then((m) => m.EditTemplatePage)),
+    permitRoute('templates/:templateId', 'Template', () => import('../features/templates/ViewTemplatePage').then((m) => m.ViewTemplatePage)),
     notYet('permit-cache', 'Permit Cache'),
     permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },

@@ -8,6 +8,7 @@ import type { Permit, WorkOrder } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
+import { ApprovedTemplatePicker } from '../templates/ApprovedTemplatePicker';
 import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitForms, subForms } from './PermitForms';
@@ -87,6 +88,13 @@ export function DraftPage() {
     }
     setOpen(['permit']);
   };
+  // An approved template fills the form; a chosen work order's fields stay (issue 14).
+  const applyTemplate = (path: string, values: Record<string, unknown>) => {
+    if (!draft) return;
+    const next = { ...draft.content, [path]: { ...values, ...(workOrder ? workOrderFields(workOrder) : {}) } };
+    draft.setContent(next);
+    handles.current.get(path)?.merge(next[path] as Record<string, unknown>);
+  };
   const onToggle: AccordionToggleEventHandler<string> = (_e, d) => setOpen(d.openItems as string[]);
 
   if (!draft || !metadata) return <Spinner label="Loading the permit form…" />;
@@ -116,6 +124,7 @@ export function DraftPage() {
           <AccordionHeader>Permit</AccordionHeader>
           <AccordionPanel>
             <PermitTypePicker options={available} selected={forms.map((f) => f.path)} onToggle={toggleType} />
+            <ApprovedTemplatePicker locationId={locationId} forms={forms} onApply={applyTemplate} />
             <PermitForms definition={definition} forms={forms} content={draft.content} inputs={inputs} readOnly={!data.abilities.permits.edit} onChange={(path, value) => draft.setContent({ ...draft.content, [path]: value })} handles={handles} />
           </AccordionPanel>
         </AccordionItem>
