@@ -68,6 +68,7 @@ async function seed(db: Queryable, permits: number, locations: number): Promise<
 const scope: SyncScope = {
   viewable: VIEWABLE,
   served: VIEWABLE,
+  listSites: [1],
   siteId: 1,
   personnelId: 1001,
   fingerprint: { permits: '', approvals: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '' },
