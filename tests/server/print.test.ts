@@ -82,7 +82,8 @@ describe.each(DATABASE_KINDS)('printing permits to a real IPP printer on %s', (k
     const download = await server.request({ method: 'GET', url: `/api/permitpdf?PermitInstanceId=${id}`, token: as.contractor });
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(pdfText(new Uint8Array(download.rawPayload)).text).toContain(`Permit # ${reference}`);
-  });
+    // Two renderings, a rasterised page and a QR decode: slow on a busy machine.
+  }, 90_000);
 
   it('refuses without permits.print, outside the location’s PrintableStates, and on a printer that does not serve the permit', async () => {
     const pending = await createPermit(server, as.contractor);
