@@ -158,7 +158,8 @@ class Translator {
   bound(field: { column: string; type: 'timestamp' | 'date' }, op: string, raw: unknown, where: string): string {
     const sqlOp = { gte: '>=', gt: '>', lte: '<=', lt: '<' }[op]!;
     if (typeof raw !== 'string') throw refuse(where, 'a bound is a date written as YYYY-MM-DD, an ISO timestamp or "now".');
-    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw));
+    // A real calendar day: JavaScript reads 2026-02-30 as 2 March, PostgreSQL refuses it.
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) && new Date(raw).toISOString().slice(0, 10) === raw;
     if (field.type === 'date') {
       if (!dateOnly) throw refuse(where, 'workDate bounds are dates written as YYYY-MM-DD.');
       return `${field.column} <> '' and ${field.column} ${sqlOp} ${this.param(raw, '::text')}`;
@@ -172,7 +173,8 @@ class Translator {
     if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(raw) || Number.isNaN(Date.parse(raw))) {
       throw refuse(where, 'a bound is a date written as YYYY-MM-DD, an ISO timestamp or "now".');
     }
-    return `${field.column} ${sqlOp} ${this.param(raw, '::timestamptz')}`;
+    // Sent as JavaScript read it, so a day PostgreSQL would refuse (30 February) cannot make a 500.
+    return `${field.column} ${sqlOp} ${this.param(new Date(raw).toISOString(), '::timestamptz')}`;
   }
 
   /** A term of a must counts towards the 3 of SPEC §9; a filter's (issuer, receiver) does not rank and does not count. */

@@ -143,6 +143,7 @@ describe.each(DATABASE_KINDS)('POST /api/permits/search on %s', (kind) => {
     ['a term on an unknown field', { query: { term: { secret: 'x' } } }, /secret/],
     ['a range on a text field', { query: { range: { workLocation: { gte: 'a' } } } }, /workLocation/],
     ['a range bound that is not a date', { query: { range: { CreatedOn: { gte: 'yesterday' } } } }, /YYYY-MM-DD/],
+    ['a day that does not exist', { query: { range: { CreatedOn: { gte: '2026-02-30' } } } }, /YYYY-MM-DD/],
     ['a sort on an unknown field', { sort: [{ ContentJSON: 'desc' }] }, /ContentJSON/],
     ['a sort order that is not asc or desc', { sort: [{ CreatedOn: 'up' }] }, /asc/],
     ['a clause with two query types', { query: { term: { State: 'X' }, terms: { State: ['Y'] } } }, /exactly one/],
