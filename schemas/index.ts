@@ -12,3 +12,4 @@ export * from './outbox';
 export * from './clientLog';
 export * from './permitApi';
 export * from './draftApi';
+export * from './report';
