@@ -94,6 +94,7 @@ const routes: RouteObject[] = [
                   notYet('/workorders/list', 'Current Workorders'),
                   notYet('/workorders/search', 'Search Workorders'),
                   admin,
+                  permitRoute('/reports/open-permits', 'Reports', () => import('../features/reports/OpenPermitsReportPage').then((m) => m.OpenPermitsReportPage)),
                   notYet('/reports/*', 'Reports'),
                   { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
                 ],
