@@ -13,3 +13,4 @@ export * from './clientLog';
 export * from './permitApi';
 export * from './draftApi';
 export * from './report';
+export * from './plotPlan';

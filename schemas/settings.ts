@@ -11,7 +11,8 @@ export type OutageBanner = Type.Static<typeof OutageBanner>;
 export const RemoteSettings = Type.Object({
   outagewarningbanner: Type.Optional(Type.Union([OutageBanner, Type.Null()])),
   outagebanner: Type.Optional(Type.Union([OutageBanner, Type.Null()])),
-  plotPlanEnabled: Type.Boolean(),
+  /** The site map (SPEC §1): on everywhere (true), or at the sites listed by SiteId. */
+  plotPlanEnabled: Type.Union([Type.Boolean(), Type.Array(Type.Integer())]),
   workOrdersEnabled: Type.Boolean(),
   copyEnabled: Type.Boolean(),
   serviceDeskEmail: Type.String(),

@@ -19,13 +19,14 @@ import { externalUserRoutes } from './routes/externalUsers';
 import type { RouteDeps } from './routes/deps';
 import { locationRoutes } from './routes/locations';
 import { permitRoutes } from './routes/permits';
+import { plotPlanRoutes } from './routes/plotPlans';
 import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, reportRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, reportRoutes, plotPlanRoutes];
 
 /** Builds the server: the API under /api, the built-in identity provider, the app itself. */
 export interface BuildOptions {

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_PRINTERS, DEMO_SETTINGS, DEMO_USERS, demoMetadata } from './demoSite';
 import { seedDemoDefinitions } from './definitions';
 import { seedDemoPermits } from './demoPermits';
+import { seedDemoPlotPlans } from './demoPlotPlans';
 import { seedDemoWorkOrders } from './workOrders';
 
 export { DEMO_PASSWORD, DEMO_USERS };
@@ -32,6 +33,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
         [id, parent, site, title, enabled, permitting],
       );
     }
+    await seedDemoPlotPlans(tx);
     for (const [locationId, gasRule] of [[100, true], [200, false], [210200, true]] as const) {
       await tx.query('insert into location_metadata (location_id, metadata) values ($1, $2)', [locationId, JSON.stringify(demoMetadata(gasRule))]);
     }

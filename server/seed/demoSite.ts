@@ -111,7 +111,8 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
     Message: 'OpenPermit will be unavailable on Sunday from 02:00 to 04:00 UTC. Work you do offline then will sync afterwards.',
   },
   outagebanner: null,
-  plotPlanEnabled: false,
+  // The site map at Northfield only: the create page of Bayport's users keeps starting on Permit.
+  plotPlanEnabled: [2],
   workOrdersEnabled: true,
   copyEnabled: true,
   serviceDeskEmail: 'servicedesk@demo.test',

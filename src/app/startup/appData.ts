@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { abilitiesAt, hasAnyAbility, isHomeLocationEnabled, type Abilities } from '../../../domain/abilities';
 import type { FeatureFlags } from '../../../domain/access';
 import { buildLocationTree, type LocationTree } from '../../../domain/locations';
+import { plotPlanOnAt } from '../../../domain/plotPlans';
 import type { Location, LocationList, RemoteSettings, UserProfile } from '../../../schemas';
 
 /** Everything a signed-in screen needs, derived once per load (SPEC §4 Startup). */
@@ -27,7 +28,7 @@ export function deriveAppData(settings: RemoteSettings, locations: LocationList,
   return {
     settings,
     flags: {
-      plotPlanEnabled: settings.plotPlanEnabled,
+      plotPlanEnabled: plotPlanOnAt(settings.plotPlanEnabled, homeId === null ? undefined : tree.byId.get(homeId)?.SiteId),
       workOrdersEnabled: settings.workOrdersEnabled,
       copyEnabled: settings.copyEnabled,
     },
