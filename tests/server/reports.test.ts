@@ -16,7 +16,7 @@ describe.each(DATABASE_KINDS)('the permits-by-state report on %s', (kind) => {
   beforeAll(async () => {
     server = await startPermitServer(kind);
     as = await signInCast(server);
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   it('counts the seeded permits by location, then state, within the locations the user may view', async () => {
