@@ -20,3 +20,5 @@ export * from './lists';
 export * from './permitCache';
 export * from './templateApi';
 export * from './formsApi';
+export * from './report';
+export * from './plotPlan';

@@ -24,6 +24,8 @@ import { permitCacheRoutes } from './routes/permitCache';
 import { permitRoutes } from './routes/permits';
 import { searchRoutes } from './routes/search';
 import { printRoutes } from './routes/print';
+import { plotPlanRoutes } from './routes/plotPlans';
+import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
@@ -32,7 +34,7 @@ import { formRoutes } from './routes/forms';
 import { userRoutes } from './routes/users';
 import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes];
+const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes, reportRoutes, plotPlanRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {

@@ -4,6 +4,7 @@ import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_PRINTERS, DEMO_SETTINGS, DEMO_USERS
 import { seedDemoDefinitions } from './definitions';
 import { seedDemoLists } from './lists';
 import { seedDemoPermits } from './demoPermits';
+import { seedDemoPlotPlans } from './demoPlotPlans';
 import { seedDemoWorkOrders } from './workOrders';
 
 export { DEMO_PASSWORD, DEMO_USERS };
@@ -33,6 +34,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
         [id, parent, site, title, enabled, permitting],
       );
     }
+    await seedDemoPlotPlans(tx);
     for (const [locationId, gasRule] of [[100, true], [200, false], [210200, true]] as const) {
       await tx.query('insert into location_metadata (location_id, metadata) values ($1, $2)', [locationId, JSON.stringify(demoMetadata(gasRule))]);
     }

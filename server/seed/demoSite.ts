@@ -112,6 +112,8 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   },
   outagebanner: null,
   plotPlanEnabled: false,
+  // The site map at Northfield only: the create page of Bayport's users keeps starting on Permit.
+  siteFeatures: { 2: { plotPlanEnabled: true, workOrdersEnabled: true, copyEnabled: true } },
   workOrdersEnabled: true,
   copyEnabled: true,
   serviceDeskEmail: 'servicedesk@demo.test',

@@ -107,6 +107,7 @@ const routes: RouteObject[] = [
                   permitRoute('/workorders/search', 'Search Workorders', () => import('../features/workorders/WorkOrderSearchPage').then((m) => m.WorkOrderSearchPage)),
                   permitRoute('/permits/:permitInstanceId/verify', 'Verify Permit', () => import('../features/printing/VerifyPermitPage').then((m) => m.VerifyPermitPage)),
                   admin,
+                  permitRoute('/reports/open-permits', 'Reports', () => import('../features/reports/OpenPermitsReportPage').then((m) => m.OpenPermitsReportPage)),
                   notYet('/reports/*', 'Reports'),
                   { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
                 ],
