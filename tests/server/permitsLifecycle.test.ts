@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('the permit lifecycle on %s', (kind) => {
     const elsewhere = await server.request({ method: 'POST', url: '/api/permitcontentofdef', token: as.contractor, payload: createBody({ locationId: 112 }) });
     expect(elsewhere.statusCode).toBe(403);
     const northfield = await createPermit(server, as.admin, { locationId: 211 });
-    await expectRefused(server, northfield, () => post(server, as.issuer, '/permitinstance/submit', { PermitInstanceId: northfield }), 403, /view permits at Synthesis Loop/);
+    await expectRefused(server, northfield, () => post(server, as.issuer, '/permitinstance/submit', { PermitInstanceId: northfield }), 404, /There is no permit/);
     const wrongDefinition = await server.request({ method: 'POST', url: '/api/permitcontentofdef', token: as.admin, payload: { ...createBody({ locationId: 211 }), PermitDefinitionId: 'bayport-permits-v2' } });
     expect(wrongDefinition.statusCode).toBe(400);
   });
