@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('the permit lifecycle on %s', (kind) => {
     const reject = (token: string, reason = 'Gas test missing') => post(server, token, '/permitinstance/reject', { PermitInstanceId: id, reason });
     await expectRefused(server, id, () => reject(as.contractor, '   '), 400, 'A reason is required.');
     await expectRefused(server, id, () => reject(as.viewer), 403, 'You do not have permission to create or edit permits at Atmospheric Distillation.');
-    await expectRefused(server, id, () => reject(as.noaccess), 403, /view permits/);
+    await expectRefused(server, id, () => reject(as.noaccess), 404, /There is no permit/);
     expect((await reject(as.contractor)).json()).toMatchObject({ State: 'REJECTED', PreviousState: 'PENDING' });
     await expectRefused(server, id, () => reject(as.contractor), 409, 'A permit in state REJECTED cannot be rejected.');
     const permit = await permitOf(server, as.viewer, id);
