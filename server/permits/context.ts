@@ -4,7 +4,7 @@ import type { LocationTree } from '../../domain/locations';
 import { groupsOf } from '../../domain/permits/approvals';
 import { decide, type Actor, type PermitAction } from '../../domain/permits/lifecycle';
 import type { Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { granteeOf, type UserRecord } from '../users/users';
 import { loadApprovals, loadPermit, type StoredPermit } from './records';
@@ -33,11 +33,15 @@ export function actorOn(user: UserRecord, tree: LocationTree, permit: Pick<Store
 export async function permitContext(tx: Queryable, user: UserRecord, id: string, lock = true): Promise<PermitContext> {
   const permit = await loadPermit(tx, id, lock);
   const tree = await loadLocationTree(tx);
+  const actor = actorOn(user, tree, permit);
+  // A permit out of the user's sight reads exactly as one that does not exist: a 403 naming its
+  // location would tell anyone with a token that it exists, and where.
+  if (!actor.view) throw notFound(`There is no permit ${id}.`);
   return {
     user,
     permit,
     approvals: await loadApprovals(tx, id),
-    actor: actorOn(user, tree, permit),
+    actor,
     tree,
     locationTitle: tree.byId.get(permit.LocationId)?.Title ?? `location ${permit.LocationId}`,
   };

@@ -78,7 +78,7 @@ describe('bad input over every route', () => {
     await server.app.listen({ port: PORT, host: '127.0.0.1' });
     base = `http://127.0.0.1:${PORT}`;
     token = await server.employeeToken('admin@demo.test');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     console.log(`\nFuzz: ${RUNS} cases per route, seed ${SEED}\n${table.map((r) => `${r.route.padEnd(48)} ${String(r.cases).padStart(4)}  ${r.statuses.padEnd(40)} db ${r.dbChecked}`).join('\n')}`);
     await server?.close();

@@ -1,0 +1,167 @@
+/**
+ * Who may read and write what, generated rather than listed: the routes come from the app (any
+ * route whose schema takes a PermitInstanceId is a permit route, whoever adds it), the roles
+ * from the seeded cast, the expected answer from domain/abilities at the permit's location,
+ * classified against the user's home (inside, sibling, parent, none). A denied request must leak
+ * nothing: it reads the same as a request for a permit that does not exist. Printed as a table.
+ */
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abilitiesAt } from '../../domain/abilities';
+import { ancestorsAndSelf, descendantsAndSelf, type LocationTree } from '../../domain/locations';
+import { loadLocationTree } from '../../server/locations/locations';
+import { findUserByEmail, granteeOf, type UserRecord } from '../../server/users/users';
+import { CORPORATE_ISSUER, startTestServer, type TestServer } from '../server/harness';
+import { dumpDatabase, changedTables } from './dbDump';
+import { plausible } from './schemaArbitrary';
+
+const ROLES = ['admin', 'issuer', 'viewer', 'contractor', 'noaccess'] as const;
+type Role = (typeof ROLES)[number];
+type Route = TestServer['routes'][number];
+type Where = 'inside' | 'sibling' | 'parent' | 'none';
+const MISSING = 'matrix-no-such-permit';
+
+const properties = (schema: unknown) => Object.keys(((schema ?? {}) as { properties?: object }).properties ?? {});
+const takesPermitId = (route: Route) =>
+  [route.schema?.querystring, route.schema?.body].some((s) => properties(s).some((p) => p === 'PermitInstanceId' || p === 'PermitInstanceIds'));
+
+/** Where a location lies from the user's home: in their subtree, above it, beside it on the site, or elsewhere. */
+function whereFrom(tree: LocationTree, home: number, locationId: number): Where {
+  if (descendantsAndSelf(tree, home).includes(locationId)) return 'inside';
+  if (ancestorsAndSelf(tree, home).includes(locationId)) return 'parent';
+  return tree.byId.get(locationId)?.SiteId === tree.byId.get(home)?.SiteId ? 'sibling' : 'none';
+}
+
+/** A request of `route` about permit `id`: the query or a body of the schema's shape, about that permit. */
+function requestFor(route: Route, id: string) {
+  const fill = (schema: unknown) => {
+    const [value] = fc.sample(plausible(schema as never), { numRuns: 1, seed: 7 });
+    const filled: Record<string, unknown> = { ...(value as object) };
+    for (const key of properties(schema)) if (typeof filled[key] === 'string' || filled[key] === undefined) filled[key] = key === 'PermitInstanceId' ? id : (filled[key] ?? 'Matrix check');
+    if (properties(schema).includes('PermitInstanceIds')) filled.PermitInstanceIds = [id];
+    filled.PermitInstanceId = id;
+    return filled;
+  };
+  const query = route.schema?.querystring ? `?${new URLSearchParams(Object.entries(fill(route.schema.querystring)).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  return { method: route.method as 'GET', url: `${route.url}${query}`, payload: route.schema?.body ? fill(route.schema.body) : undefined };
+}
+
+describe('the authorization matrix', () => {
+  let server: TestServer;
+  let tree: LocationTree;
+  const tokens = {} as Record<Role, string>;
+  const users = {} as Record<Role, UserRecord>;
+  const rows: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {}, { permits: true });
+    tree = await loadLocationTree(server.db);
+    for (const role of ROLES) {
+      tokens[role] = role === 'contractor' ? await server.contractorToken('contractor@demo.test') : await server.employeeToken(`${role}@demo.test`);
+      users[role] = (await findUserByEmail(server.db, `${role}@demo.test`))!;
+    }
+  }, 300_000);
+  afterAll(async () => {
+    console.log(`\nAuthorization matrix (A allowed, D denied; expected from domain/abilities)\n${rows.join('\n')}`);
+    await server?.close();
+  });
+
+  it('refuses every non-public route without a token, with an expired one and with a forged one', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    void exportJWK(publicKey);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: CORPORATE_ISSUER, sub: 'admin@demo.test', email: 'admin@demo.test' };
+    const forged = await new SignJWT({ ...claims, aud: server.config.oidcClientId, iat: now, exp: now + 600 }).setProtectedHeader({ alg: 'ES256', kid: 'test' }).sign(privateKey);
+    const expired = await server.employeeToken('admin@demo.test', { iat: now - 7200, exp: now - 3600 });
+    const routes = server.routes.filter((r) => r.url.startsWith('/api/') && !['/api/health', '/api/config'].includes(r.url) && !r.url.startsWith('/api/auth/'));
+    const leaks: string[] = [];
+    for (const route of routes) {
+      for (const [name, token] of [['none', undefined], ['expired', expired], ['forged', forged]] as const) {
+        const response = await server.request({ method: route.method as 'GET', url: route.url.replace(/:(\w+)/g, 'x'), token, payload: route.method === 'GET' ? undefined : {} });
+        if (response.statusCode !== 401) leaks.push(`${route.method} ${route.url} with ${name} token: ${response.statusCode}`);
+      }
+    }
+    rows.push(`tokens: ${routes.length} routes × (none, expired, forged) → all 401: ${leaks.length === 0}`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('permit routes: allowed exactly where domain/abilities says, denied without a leak', async () => {
+    const routes = server.routes.filter(takesPermitId);
+    expect(routes.length).toBeGreaterThan(5);
+    const permits = await server.db.query<{ id: string; location_id: number }>('select permit_instance_id as id, location_id from permits where not deleted order by 1');
+    const problems: string[] = [];
+    const header = `${'route'.padEnd(36)} ${ROLES.map((r) => r.padEnd(26)).join('')}`;
+    rows.push(header, '-'.repeat(header.length));
+    for (const route of routes) {
+      const cells: string[] = [];
+      for (const role of ROLES) {
+        const counts: Record<string, string> = {};
+        for (const permit of permits) {
+          const where = whereFrom(tree, Number(users[role].preferences.HomeLocationId ?? 0), permit.location_id);
+          const may = abilitiesAt(granteeOf(users[role]), tree, permit.location_id).permits.view;
+          const before = route.method === 'GET' ? null : await dumpDatabase(server.db);
+          const response = await server.request({ ...requestFor(route, permit.id), token: tokens[role] });
+          const allowed = response.statusCode < 400;
+          if (route.method === 'GET' && allowed !== may) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id} (${where}): ${response.statusCode}, expected ${may ? 'allowed' : 'denied'}`);
+          if (!may) {
+            if (allowed) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id} (${where}): allowed without view`);
+            const ghost = await server.request({ ...requestFor(route, MISSING), token: tokens[role] });
+            const same = (text: string, id: string) => text.replaceAll(id, 'ID');
+            if (ghost.statusCode !== response.statusCode || same(ghost.body, MISSING) !== same(response.body, permit.id)) {
+              problems.push(`${route.method} ${route.url} as ${role}: a permit out of sight (${response.statusCode} ${response.body}) reads differently from none (${ghost.statusCode} ${ghost.body})`);
+            }
+            if (before) {
+              const changed = changedTables(before, await dumpDatabase(server.db));
+              if (changed.length) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id}: denied but changed ${changed.join(', ')}`);
+            }
+          }
+          counts[where] = (counts[where] ?? '') + (allowed ? 'A' : 'D');
+        }
+        cells.push(Object.entries(counts).map(([w, s]) => `${w[0]}:${s}`).join(' ').padEnd(26));
+      }
+      rows.push(`${`${route.method} ${route.url}`.padEnd(36)} ${cells.join('')}`);
+    }
+    rows.push('(i inside the home subtree, s sibling, p parent, n none — another site; one letter per seeded permit there)');
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('sync pulls hold nothing the user may not view (permits, approvals)', async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      for (const collection of ['permits', 'approvals'] as const) {
+        const response = await server.request({ method: 'GET', url: `/api/sync/${collection}?limit=1000`, token: tokens[role] });
+        expect(response.statusCode).toBe(200);
+        const ids = (response.json().documents as { PermitInstanceId: string }[]).map((d) => d.PermitInstanceId);
+        const located = ids.length ? await server.db.query<{ id: string; location_id: number }>('select permit_instance_id as id, location_id from permits where permit_instance_id = any($1)', [ids]) : [];
+        const leaked = located.filter((p) => !abilitiesAt(granteeOf(users[role]), tree, p.location_id).permits.view);
+        if (leaked.length) problems.push(`${collection} of ${role}: ${leaked.map((p) => p.id).join(', ')}`);
+        rows.push(`sync ${collection.padEnd(10)} ${role.padEnd(11)} ${ids.length} documents, ${leaked.length} outside view`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('drafts are their owner’s alone: another user’s draft reads as no draft', async () => {
+    const saved = await server.request({ method: 'POST', url: '/api/permits/draft/matrix-draft', token: tokens.issuer, payload: { PermitContent: {}, PermitDefinitionId: 'bayport-permits-v2', PermitInstanceId: 'matrix-draft', LocationId: 111, SiteId: 1 } });
+    expect(saved.statusCode).toBeLessThan(300);
+    for (const role of ROLES.filter((r) => r !== 'issuer')) {
+      const theirs = await server.request({ method: 'GET', url: '/api/permits/draft/matrix-draft', token: tokens[role] });
+      const none = await server.request({ method: 'GET', url: '/api/permits/draft/matrix-nothing', token: tokens[role] });
+      expect(theirs.statusCode).toBe(none.statusCode);
+      const list = await server.request({ method: 'GET', url: '/api/permits/draft', token: tokens[role] });
+      expect(list.body).not.toContain('matrix-draft');
+      rows.push(`draft of issuer, as ${role.padEnd(11)} ${theirs.statusCode} (none: ${none.statusCode})`);
+    }
+  });
+
+  it('user administration: only administrators (SysAdminFlag or forms view)', async () => {
+    for (const role of ROLES) {
+      const response = await server.request({ method: 'GET', url: '/api/users?Limit=50&Page=0', token: tokens[role] });
+      const home = Number(users[role].preferences.HomeLocationId ?? 0);
+      const may = users[role].sys_admin_flag || abilitiesAt(granteeOf(users[role]), tree, home).forms.view;
+      rows.push(`GET /api/users as ${role.padEnd(11)} ${response.statusCode} expected ${may ? 'A' : 'D'}`);
+      expect(response.statusCode < 400).toBe(may);
+    }
+  });
+});
