@@ -4,6 +4,7 @@
  */
 import type {
   LocationList,
+  PermitCacheClear,
   Preferences,
   PreferencesUpdate,
   PublicConfig,
@@ -51,3 +52,6 @@ export const checkInvitation = (invitation: Invitation) =>
 
 /** Completes a contractor's registration from the invitation; answers like sign-in. */
 export const postRegister = (body: RegisterBody) => api<TokenResponse>('POST', '/auth/register', body, { auth: false });
+
+/** PATCH /permits/search/all: every device pulls the matching permits again (online only, DESIGN.md §4.8). */
+export const clearPermitCache = (body: PermitCacheClear) => api<{ Permits: number }>('PATCH', '/permits/search/all', body);

@@ -58,7 +58,7 @@ const admin: RouteObject = {
     permitRoute('lists', 'Lists', () => import('../features/lists/ListsPage').then((m) => m.ListsPage)),
     permitRoute('lists/:fieldKey/items', 'List Items', () => import('../features/lists/ListItemsPage').then((m) => m.ListItemsPage)),
     notYet('templates/*', 'Templates'),
-    notYet('permit-cache', 'Permit Cache'),
+    permitRoute('permit-cache', 'Permit Cache', () => import('../features/permitCache/PermitCachePage').then((m) => m.PermitCachePage)),
     permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ],
