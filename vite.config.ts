@@ -72,8 +72,9 @@ const report = (mode: string): PluginOption[] =>
  */
 const PREFIX = 'virtual:form-validator/';
 const RESOLVED = `\0${PREFIX}`;
-/** Ajv's runtime helper for string lengths in code points, which the standalone code would `require`. */
+/** Ajv's runtime helpers, which the standalone code would `require`: string length in code points, deep equality of JSON values. */
 const UCS2_LENGTH = /require\("ajv\/dist\/runtime\/ucs2length"\)/g;
+const EQUAL = /require\("ajv\/dist\/runtime\/equal"\)/g;
 
 function formValidators(): Plugin {
   return {
@@ -88,7 +89,8 @@ function formValidators(): Plugin {
       if (!schema || typeof schema !== 'object') throw new Error(`schemas/ exports no schema named ${name}`);
       const code = compileSchemaValidatorsCode(schema as never)
         .replace(/^"use strict";/, '')
-        .replace(UCS2_LENGTH, '{ default: (text) => [...text].length }');
+        .replace(UCS2_LENGTH, '{ default: (text) => [...text].length }')
+        .replace(EQUAL, '{ default: (a, b) => JSON.stringify(a) === JSON.stringify(b) }');
       // The compiled code is CommonJS: give it an `exports` object and hand that on as the module.
       return `const exports = {};\n${code}\nexport default exports;\n`;
     },

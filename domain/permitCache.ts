@@ -1,9 +1,6 @@
 /** The permit-cache clear form's rules (SPEC §5), for the page and the server alike. */
-import type { PermitCacheClear } from '../schemas';
+import { CLEARABLE_STATES, type PermitCacheClear } from '../schemas';
 import { messages } from './messages';
-
-/** Every state but DRAFT: drafts live on their author's device and are not a cache (SPEC §5). */
-export const CLEARABLE_STATES = ['PRE-APPROVAL', 'PENDING', 'APPROVED', 'CLOSING', 'TIMEOUT', 'REJECTED', 'COMPLETED', 'REVOKED'] as const;
 
 /** Why the request is refused, or null. `today` is YYYY-MM-DD: the pickers cannot pick a later day. */
 export function permitCacheRefusal(form: Pick<PermitCacheClear, 'States' | 'StartDate' | 'EndDate'>, today: string): string | null {
@@ -13,4 +10,11 @@ export function permitCacheRefusal(form: Pick<PermitCacheClear, 'States' | 'Star
   if ((form.StartDate && form.StartDate > today) || (form.EndDate && form.EndDate > today)) return messages.permitCache.future;
   if (form.StartDate && form.EndDate && !(form.StartDate < form.EndDate)) return messages.permitCache.invalidRange;
   return null;
+}
+
+/** The field a refusal belongs to on the form. */
+export function refusalField(message: string): 'States' | 'StartDate' | 'EndDate' {
+  if (message === messages.permitCache.fromRequired) return 'StartDate';
+  if (message === messages.permitCache.invalidRange || message === messages.permitCache.future) return 'EndDate';
+  return 'States';
 }

@@ -4,6 +4,7 @@
  */
 import type {
   LocationList,
+  PermitCacheClear,
   Preferences,
   PreferencesUpdate,
   PermitSearchResponse,
@@ -59,3 +60,5 @@ export const postRegister = (body: RegisterBody) => api<TokenResponse>('POST', '
 export const searchPermits = (body: object) => api<PermitSearchResponse>('POST', '/permits/search', body);
 /** Server search of work orders beyond the device's window (SPEC §7); online only. */
 export const searchWorkOrders = (body: WorkOrderSearchBody) => api<WorkOrderSearchResponse>('POST', '/workorders/search', body);
+/** PATCH /permits/search/all: every device pulls the matching permits again (online only, DESIGN.md §4.8). */
+export const clearPermitCache = (body: PermitCacheClear) => api<{ Permits: number }>('PATCH', '/permits/search/all', body);

@@ -68,7 +68,7 @@ const admin: RouteObject = {
     permitRoute('templates/create', 'Create Template', () => import('../features/templates/CreateTemplatePage').then((m) => m.CreateTemplatePage)),
     permitRoute('templates/:templateId/edit', 'Edit Template', () => import('../features/templates/EditTemplatePage').then((m) => m.EditTemplatePage)),
     permitRoute('templates/:templateId', 'Template', () => import('../features/templates/ViewTemplatePage').then((m) => m.ViewTemplatePage)),
-    notYet('permit-cache', 'Permit Cache'),
+    permitRoute('permit-cache', 'Permit Cache', () => import('../features/permitCache/PermitCachePage').then((m) => m.PermitCachePage)),
     permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
   ],

@@ -90,10 +90,10 @@ export function NoSite() {
   );
 }
 
-export function ReadOnlyNotice() {
+export function ReadOnlyNotice({ what = 'You may view these lists. Changing them' }: { what?: string }) {
   return (
     <MessageBar intent="info">
-      <MessageBarBody>You may view these lists. Changing them needs forms edit (permission 83) at this site.</MessageBarBody>
+      <MessageBarBody>{`${what} needs forms edit (permission 83) at this site.`}</MessageBarBody>
     </MessageBar>
   );
 }
