@@ -35,6 +35,8 @@ export const WorkOrderImportRowReport = Type.Object({
 export type WorkOrderImportRowReport = Type.Static<typeof WorkOrderImportRowReport>;
 
 export const WorkOrderImportReport = Type.Object({
+  /** One sentence for a person: what was stored, or why nothing was. */
+  message: Type.String(),
   /** Whether the import changed the store: false when a row was refused and `partial` was not asked for. */
   applied: Type.Boolean(),
   created: Type.Integer(),
@@ -55,7 +57,7 @@ export const WorkOrderSearchBody = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   query: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   sort: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]))),
-  track_total_hits: Type.Optional(Type.Union([Type.Boolean(), Type.Integer()])),
+  track_total_hits: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 10_000 })])),
 });
 export type WorkOrderSearchBody = Type.Static<typeof WorkOrderSearchBody>;
 

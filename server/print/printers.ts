@@ -56,6 +56,9 @@ export async function readPrinterState(uri: string, dataDir: string): Promise<Li
   }
 }
 
+const BUSY_RETRIES = 10;
+const BUSY_RETRY_MS = 500;
+
 /** Sends a PDF with Print-Job. */
 export async function sendPrintJob(uri: string, dataDir: string, pdf: Uint8Array, o: { jobName: string; user: string; color: boolean }): Promise<JobOutcome> {
   const folder = folderOf(dataDir, uri);
@@ -65,11 +68,18 @@ export async function sendPrintJob(uri: string, dataDir: string, pdf: Uint8Array
     return { Result: 'OK', JobId: null };
   }
   try {
-    const response = await execute(uri, 'Print-Job', {
-      'operation-attributes-tag': { 'requesting-user-name': o.user, 'job-name': o.jobName, 'document-format': 'application/pdf' },
-      'job-attributes-tag': { 'print-color-mode': o.color ? 'color' : 'monochrome' },
-      data: Buffer.from(pdf),
-    });
+    const send = () =>
+      execute(uri, 'Print-Job', {
+        'operation-attributes-tag': { 'requesting-user-name': o.user, 'job-name': o.jobName, 'document-format': 'application/pdf' },
+        'job-attributes-tag': { 'print-color-mode': o.color ? 'color' : 'monochrome' },
+        data: Buffer.from(pdf),
+      });
+    let response = await send();
+    // A printer still taking the previous job answers busy: it asks to be tried again shortly (RFC 8011 §4.1.6).
+    for (let attempt = 1; response.statusCode === 'server-error-busy' && attempt <= BUSY_RETRIES; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+      response = await send();
+    }
     const ok = response.statusCode.startsWith('successful-ok');
     const jobId = response['job-attributes-tag']?.['job-id'];
     return { Result: ok ? 'OK' : response.statusCode, JobId: typeof jobId === 'number' ? jobId : null };

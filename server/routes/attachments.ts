@@ -5,13 +5,14 @@ import {
 } from '../../schemas';
 import type Type from 'typebox';
 import { addAttachment, attachmentByKey, attachmentUrl, deleteAttachment, listAttachments } from '../attachments/attachments';
-import { verifyObjectUrl } from '../attachments/signedUrl';
+import { signingKey, verifyObjectUrl } from '../attachments/signedUrl';
 import { requireUser } from '../http/authenticate';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteDeps } from './deps';
 
 /** Attachments of a permit (SPEC §7): list, add (the file inline), delete, and opening one by a signed link. */
 export async function attachmentRoutes(app: FastifyInstance, { db, objects }: RouteDeps) {
+  await signingKey(db);
   app.get<{ Querystring: Type.Static<typeof AttachmentListQuery> }>(
     '/permitattachment',
     { schema: { querystring: AttachmentListQuery, response: { 200: PermitAttachmentList } } },

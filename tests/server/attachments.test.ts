@@ -82,8 +82,8 @@ describe.each(DATABASE_KINDS)('permit attachments on %s', (kind) => {
     expect((await list(server, as.contractor, permit)).filter((f) => f.PermitAttachmentId === id)).toHaveLength(1);
 
     const outsider = await server.request({ method: 'GET', url: `/api/permitattachment?PermitInstanceId=${permit}`, token: as.noaccess });
-    expect(outsider.statusCode).toBe(403);
-    expect((await signedUrl(server, as.noaccess, permit, id)).statusCode).toBe(403);
+    expect(outsider.statusCode).toBe(404);
+    expect((await signedUrl(server, as.noaccess, permit, id)).statusCode).toBe(404);
 
     const viewerDelete = await server.request({ method: 'DELETE', url: `/api/permitattachment?PermitInstanceId=${permit}&PermitAttachmentId=${id}`, token: as.viewer });
     expect(viewerDelete.statusCode).toBe(403);
