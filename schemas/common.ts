@@ -16,6 +16,3 @@ export type ErrorResponse = Type.Static<typeof ErrorResponse>;
 
 /** Calendar date, YYYY-MM-DD (SPEC §9 date format). */
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Date as YYYY-MM-DD' });
-
-/** The body of a call that takes nothing but its path: absent, or an empty object. */
-export const NoBody = Type.Optional(Type.Object({}, { additionalProperties: false }));

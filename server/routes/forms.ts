@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BuilderForm, BuilderFormList, DefinitionParams, FormParams, NoBody, PermitDefinition, PermitDefinitionList, SaveFormBody } from '../../schemas';
+import { BuilderForm, BuilderFormList, DefinitionParams, FormParams, PermitDefinition, PermitDefinitionList, SaveFormBody } from '../../schemas';
 import { requireUser } from '../http/authenticate';
 import { importDefinitions } from '../forms/project';
 import { loadLocationTree } from '../locations/locations';
@@ -17,11 +17,11 @@ export async function formRoutes(api: FastifyInstance, { db, objects }: RouteDep
   api.put<{ Params: FormParams; Body: SaveFormBody }>('/formio/forms/:formId', { schema: { params: FormParams, body: SaveFormBody, response: { 200: BuilderForm } } }, (request) =>
     saveForm(db, requireUser(request), request.params.formId, request.body),
   );
-  api.put<{ Params: FormParams }>('/formio/publish/:formId', { schema: { params: FormParams, body: NoBody, response: { 200: PermitDefinition } } }, (request) =>
+  api.put<{ Params: FormParams }>('/formio/publish/:formId', { schema: { params: FormParams, response: { 200: PermitDefinition } } }, (request) =>
     publishForm(db, objects, requireUser(request), request.params.formId, new Date()),
   );
   api.get('/permitdefinitions', { schema: { response: { 200: PermitDefinitionList } } }, async (request) => ({ PermitDefinitionList: await listDefinitions(db, requireUser(request)) }));
-  api.patch<{ Params: DefinitionParams }>('/definition/:definitionId/metadata', { schema: { params: DefinitionParams, body: NoBody, response: { 200: PermitDefinition } } }, (request) =>
+  api.patch<{ Params: DefinitionParams }>('/definition/:definitionId/metadata', { schema: { params: DefinitionParams, response: { 200: PermitDefinition } } }, (request) =>
     rebuildMetadata(db, requireUser(request), request.params.definitionId),
   );
 }

@@ -103,9 +103,9 @@ export async function importWorkOrders(db: Database, importer: Importer, body: W
     ...refused.map((r) => ({ row: r.row, workOrderNumber: r.workOrderNumber, siteId: r.siteId, outcome: 'refused' as const, reason: r.refused })),
   ].sort((a, b) => a.row - b.row);
   const count = (outcome: WorkOrderImportRowReport['outcome']) => rows.filter((r) => r.outcome === outcome).length;
-  const refused = count('refused');
+  const refusedRows = count('refused');
   const message = apply
-    ? `Imported: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${refused} refused.`
-    : `${refused} row(s) were refused, so nothing was imported. Correct them (see each row's reason) or send ?partial=true to import the others.`;
-  return { message, applied: apply, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), refused, rows };
+    ? `Imported: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${refusedRows} refused.`
+    : `${refusedRows} row(s) were refused, so nothing was imported. Correct them (see each row's reason) or send ?partial=true to import the others.`;
+  return { message, applied: apply, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), refused: refusedRows, rows };
 }
