@@ -4,10 +4,6 @@ import { SearchPermitsPage } from './pages/SearchPermitsPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
-// Written while eight builds shared two cores and never seen passing here: quarantined until it
-// has been run and fixed on a quiet machine (see the closing note), rather than left red.
-test.fixme(true, 'not yet verified in Chromium');
-
 test.describe.configure({ timeout: 150_000 });
 // Saves filters in the issuer's preferences: this spec has a server of its own.
 const { server } = ownServerForFile(11);
