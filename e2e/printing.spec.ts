@@ -7,10 +7,6 @@ import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
-// Written while eight builds shared two cores and never seen passing here: quarantined until it
-// has been run and fixed on a quiet machine (see the closing note), rather than left red.
-test.fixme(true, 'not yet verified in Chromium');
-
 test.describe.configure({ timeout: 180_000 });
 // Printers are added and preferences changed here: this spec has a server of its own.
 const { server } = ownServerForFile(31);
@@ -42,9 +38,13 @@ test('prints an approved permit to a real IPP printer, remembers the default, wa
   await dialog.getByRole('checkbox', { name: 'Make this my default printer' }).check();
   await dialog.getByRole('button', { name: 'Print', exact: true }).click();
   const alert = dialog.getByLabel('Print result');
-  await expect(alert).toContainText('Your permit has been sent to the printer.', { timeout: 30_000 });
+  // The printer may still be busy with the job when the server reads its state: both are success (SPEC §4).
+  await expect(alert).toContainText(
+    /Your permit has been sent to the printer\.|Printer is printing another job and your permit has been sent to the printer in queue\./,
+    { timeout: 30_000 },
+  );
   await expect(alert).toContainText('Result: OK');
-  await expect(alert).toContainText('Printer State: Idle');
+  await expect(alert).toContainText(/Printer State: (Idle|Processing)/);
 
   await expect.poll(() => printer.jobs().length, { timeout: 20_000 }).toBe(1);
   const job = new Uint8Array(readFileSync(printer.jobs()[0]!));

@@ -89,64 +89,62 @@ export function AttachmentsDialog({ open, permitId, canEdit, onClose }: Props) {
   };
 
   return (
-    <>
-      <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
-        <DialogSurface className={styles.surface}>
-          <DialogBody>
-            <DialogTitle>Attachments</DialogTitle>
-            <DialogContent>
-              {canEdit && (
-                <div className={styles.adders}>
-                  <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>Add Attachment</Button>
-                  <Button icon={<CameraRegular />} onClick={() => cameraInput.current?.click()}>Take Photo</Button>
-                  <input ref={fileInput} className={styles.hidden} type="file" multiple accept={ACCEPT} aria-label="Attachment file" onChange={(e) => { void add(e.target.files); e.target.value = ''; }} />
-                  <input ref={cameraInput} className={styles.hidden} type="file" accept="image/*" capture="environment" aria-label="Photo" onChange={(e) => { void add(e.target.files); e.target.value = ''; }} />
-                </div>
-              )}
-              {rows && rows.length === 0 && <Body1>{messages.attachments.none}</Body1>}
-              {rows && rows.length > 0 && (
-                <Table aria-label="Attachments" size="small">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>File</TableHeaderCell>
-                      <TableHeaderCell>Type</TableHeaderCell>
-                      <TableHeaderCell>Size</TableHeaderCell>
-                      <TableHeaderCell>Added</TableHeaderCell>
-                      <TableHeaderCell />
+    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Attachments</DialogTitle>
+          <DialogContent>
+            {canEdit && (
+              <div className={styles.adders}>
+                <Button icon={<AttachRegular />} onClick={() => fileInput.current?.click()}>Add Attachment</Button>
+                <Button icon={<CameraRegular />} onClick={() => cameraInput.current?.click()}>Take Photo</Button>
+                <input ref={fileInput} className={styles.hidden} type="file" multiple accept={ACCEPT} aria-label="Attachment file" onChange={(e) => { void add(e.target.files); e.target.value = ''; }} />
+                <input ref={cameraInput} className={styles.hidden} type="file" accept="image/*" capture="environment" aria-label="Photo" onChange={(e) => { void add(e.target.files); e.target.value = ''; }} />
+              </div>
+            )}
+            {rows && rows.length === 0 && <Body1>{messages.attachments.none}</Body1>}
+            {rows && rows.length > 0 && (
+              <Table aria-label="Attachments" size="small">
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>File</TableHeaderCell>
+                    <TableHeaderCell>Type</TableHeaderCell>
+                    <TableHeaderCell>Size</TableHeaderCell>
+                    <TableHeaderCell>Added</TableHeaderCell>
+                    <TableHeaderCell />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={row.attachment.PermitAttachmentId} aria-label={row.attachment.FileName}>
+                      <TableCell>
+                        {row.attachment.FileName}{' '}
+                        {row.status === 'pending' && <Badge appearance="outline" color="informative">Pending</Badge>}
+                        {row.status === 'refused' && <Badge appearance="filled" color="danger">Not synced</Badge>}
+                        {row.refusal && row.status === 'refused' && <Caption1 block>{row.refusal}</Caption1>}
+                      </TableCell>
+                      <TableCell>{row.attachment.MimeType}</TableCell>
+                      <TableCell>{size(row.attachment.Size)}</TableCell>
+                      <TableCell>{`${row.attachment.CreatedBy}, ${new Date(row.attachment.CreatedOn).toLocaleString()}`}</TableCell>
+                      <TableCell>
+                        <Button size="small" icon={<OpenRegular />} onClick={() => void openFile(row)} aria-label={`Open ${row.attachment.FileName}`}>Open</Button>
+                        {canEdit && row.status !== 'refused' && (
+                          <Button size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row)} aria-label={`Delete ${row.attachment.FileName}`}>Delete</Button>
+                        )}
+                      </TableCell>
                     </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((row) => (
-                      <TableRow key={row.attachment.PermitAttachmentId} aria-label={row.attachment.FileName}>
-                        <TableCell>
-                          {row.attachment.FileName}{' '}
-                          {row.status === 'pending' && <Badge appearance="outline" color="informative">Pending</Badge>}
-                          {row.status === 'refused' && <Badge appearance="filled" color="danger">Not synced</Badge>}
-                          {row.refusal && row.status === 'refused' && <Caption1 block>{row.refusal}</Caption1>}
-                        </TableCell>
-                        <TableCell>{row.attachment.MimeType}</TableCell>
-                        <TableCell>{size(row.attachment.Size)}</TableCell>
-                        <TableCell>{`${row.attachment.CreatedBy}, ${new Date(row.attachment.CreatedOn).toLocaleString()}`}</TableCell>
-                        <TableCell>
-                          <Button size="small" icon={<OpenRegular />} onClick={() => void openFile(row)} aria-label={`Open ${row.attachment.FileName}`}>Open</Button>
-                          {canEdit && row.status !== 'refused' && (
-                            <Button size="small" icon={<DeleteRegular />} onClick={() => setDeleting(row)} aria-label={`Delete ${row.attachment.FileName}`}>Delete</Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Close</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {/* A sibling, not a child: Fluent takes a dialog's first of two children for its trigger. */}
-      <ConfirmDeleteDialog open={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} />
-    </>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </DialogBody>
+        {/* Nested inside the surface (Fluent's way for a dialog over a dialog): a click in it is not outside this one. */}
+        <ConfirmDeleteDialog open={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} />
+      </DialogSurface>
+    </Dialog>
   );
 }

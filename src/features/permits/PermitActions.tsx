@@ -110,14 +110,18 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         <AttachmentsButton permitId={id} canEdit={canEdit} />
         {canPrint && <Button icon={<PrintRegular />} onClick={() => setPrinting(true)}>Print</Button>}
       </PermitActionBar>
-      <PrintDialog
-        open={printing}
-        permitId={id}
-        reference={permit.PermitInstanceReferenceId}
-        locationId={permit.LocationId}
-        mergePdfs={mergePdfs}
-        onClose={() => setPrinting(false)}
-      />
+      {/* Mounted per opening: each print starts from the printers' live state, with no result of the last one
+          (a dialog kept mounted also came back hidden from assistive technology, aria-hidden, on its second opening). */}
+      {printing && (
+        <PrintDialog
+          open
+          permitId={id}
+          reference={permit.PermitInstanceReferenceId}
+          locationId={permit.LocationId}
+          mergePdfs={mergePdfs}
+          onClose={() => setPrinting(false)}
+        />
+      )}
       <ApprovalsDialog
         open={open === 'approvals'}
         onClose={() => setOpen(null)}

@@ -6,13 +6,16 @@ import type { PrintResult } from '../../../schemas';
 export function PrintResultAlert({ result }: { result: PrintResult }) {
   const { severity, message } = printOutcome(result);
   return (
-    <MessageBar intent={severity} layout="multiline" aria-label="Print result">
-      <MessageBarBody>
-        <MessageBarTitle>{message}</MessageBarTitle>
-        <div>{`Result: ${result.Result}`}</div>
-        <div>{`Printer State: ${result.PrinterState}${result.PrinterStateMessage ? ` (${result.PrinterStateMessage})` : ''}`}</div>
-        <div>{`Reasons: ${result.PrinterStateReasons.join(', ') || 'none'}`}</div>
-      </MessageBarBody>
-    </MessageBar>
+    // A status region, so the result is announced; the MessageBar itself is named by its title.
+    <div role="status" aria-label="Print result">
+      <MessageBar intent={severity} layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>{message}</MessageBarTitle>
+          <div>{`Result: ${result.Result}`}</div>
+          <div>{`Printer State: ${result.PrinterState}${result.PrinterStateMessage ? ` (${result.PrinterStateMessage})` : ''}`}</div>
+          <div>{`Reasons: ${result.PrinterStateReasons.join(', ') || 'none'}`}</div>
+        </MessageBarBody>
+      </MessageBar>
+    </div>
   );
 }
