@@ -78,7 +78,7 @@ export function FormBuilderPage() {
 /** The Form.io builder over a resource; reports the components after every change. */
 function Builder({ form, onChange }: { form: BuilderForm; onChange(components: Record<string, unknown>[]): void }) {
   const host = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
+  const [status, setStatus] = useState<'loading' | 'ready' | string>('loading');
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
@@ -97,8 +97,10 @@ function Builder({ form, onChange }: { form: BuilderForm; onChange(components: R
         created.on('change', report);
         created.on('saveComponent', report);
         created.on('deleteComponent', report);
-        setReady(true);
-      });
+        setStatus('ready');
+      })
+      // Said on the page: a builder that never appears leaves the editor waiting with no way to know why.
+      .catch((error: unknown) => !cancelled && setStatus(`The form builder could not be loaded: ${(error as Error).message}`));
     return () => {
       cancelled = true;
       builder?.destroy(true);
@@ -106,7 +108,8 @@ function Builder({ form, onChange }: { form: BuilderForm; onChange(components: R
   }, [form]);
   return (
     <div className="op-formio op-formio-builder">
-      {!ready && <Spinner size="small" label="Loading the form builder…" />}
+      {status === 'loading' && <Spinner size="small" label="Loading the form builder…" />}
+      {status !== 'loading' && status !== 'ready' && <MessageBar intent="error"><MessageBarBody>{status}</MessageBarBody></MessageBar>}
       <div ref={host} />
     </div>
   );

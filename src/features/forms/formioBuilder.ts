@@ -4,6 +4,7 @@
  * one `window.Formio`, STACK.md).
  */
 import '@formio/js/dist/formio.builder.min.css';
+import './formioBuilder.css';
 import { loadFormio } from '../permits/formio';
 
 /** The part of a Form.io FormBuilder the page uses. */
