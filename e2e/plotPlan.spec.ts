@@ -16,12 +16,15 @@ const referenceOf = async (id: string) =>
 const positionOf = async (id: string) =>
   (await server().db.query<{ latitude: number | null; longitude: number | null }>('select latitude, longitude from permits where permit_instance_id = $1', [id]))[0]!;
 
+// Tall enough for the whole map card under the count cards (the screenshot shows what a user sees).
+test.use({ viewport: { width: 1280, height: 1000 } });
+
 test.beforeAll(async () => {
   // The seed homes every user at Bayport, where the site map is off.
   await server().db.query(`update users set preferences = jsonb_set(preferences, '{HomeLocationId}', '200') where email = $1`, [users.admin.email]);
 });
 
-test('the dashboard maps the site permits by state, and a work location set on the edit page reaches the server', async ({ page }, testInfo) => {
+test('the dashboard maps the site permits by state; a work location set offline on the edit page reaches the server', async ({ page, context }, testInfo) => {
   test.setTimeout(120_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
@@ -43,9 +46,11 @@ test('the dashboard maps the site permits by state, and a work location set on t
   await expect(map.popup).toContainText('APPROVED');
   await expect(map.popup).toContainText('Replace plunger packing');
   await expect(map.popup.getByRole('link', { name: 'View Permit' })).toHaveAttribute('href', `/permits/${PLACED}/edit`);
-  await dashboard.mapCard.screenshot({ path: testInfo.outputPath('plot-plan.png') });
+  await page.screenshot({ path: testInfo.outputPath('plot-plan.png') });
 
-  // The pending hot work gets its place on the plan through the edit page's dialog.
+  // Offline, the pending hot work gets its place on the plan through the edit page's dialog:
+  // the plan comes from the device, the change waits in the outbox.
+  await context.setOffline(true);
   await page.goto(`/permits/${UNPLACED}/edit`);
   await page.getByRole('button', { name: 'Set on site map' }).click();
   const dialog = new WorkLocationDialog(page);
@@ -55,7 +60,12 @@ test('the dashboard maps the site permits by state, and a work location set on t
   await dialog.map.dragPinTo(0.2, 0.3);
   await expect(dialog.notSet).toBeHidden();
   await dialog.setButton.click();
-  await expect(shell.toast('Work location updated successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.dialog).toBeHidden();
+  await expect(shell.pendingCount).toHaveText('1 pending');
+  expect(await positionOf(UNPLACED)).toEqual({ latitude: null, longitude: null });
+
+  await context.setOffline(false);
+  await expect(shell.pendingCount).toBeHidden({ timeout: 20_000 });
   const saved = await positionOf(UNPLACED);
   expect(saved.latitude).toBeGreaterThan(0);
   expect(saved.longitude).toBeGreaterThan(0);

@@ -4,7 +4,9 @@ import { PERMIT_STATE_COLOURS } from '../../../domain/permits/stateColours';
 import { OPEN_PERMIT_STATES } from '../../../schemas';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, margin: 0, padding: 0, listStyleType: 'none' },
+  // The toggle with its list under it, at the right of the card's header.
+  root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: tokens.spacingVerticalXS },
+  list: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, margin: 0, padding: 0, listStyleType: 'none' },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, border: `1px solid ${tokens.colorNeutralStroke1}` },
 });
@@ -15,7 +17,7 @@ export function MapLegend() {
   const [shown, setShown] = useState(false);
   const listId = useId();
   return (
-    <>
+    <div className={styles.root}>
       <ToggleButton size="small" checked={shown} aria-expanded={shown} aria-controls={listId} onClick={() => setShown(!shown)}>
         Legend
       </ToggleButton>
@@ -30,6 +32,6 @@ export function MapLegend() {
           ))}
         </ul>
       )}
-    </>
+    </div>
   );
 }

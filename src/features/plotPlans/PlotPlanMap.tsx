@@ -76,6 +76,8 @@ export default function PlotPlanMap({ imageUrl, plan, label, className, markers,
     // The whole sheet in view, within the plan's zoom limits (PlotPlans Minimum/Maximum) widened
     // so it always fits; a margin, so a marker on the edge (the pin starts at 0, 0) is whole.
     const fitSheet = () => {
+      // A box not laid out yet (a dialog still opening) has no zoom that fits: Leaflet would get NaN.
+      if (element.clientWidth === 0 || element.clientHeight === 0) return;
       created.invalidateSize();
       const fit = created.getBoundsZoom(PLOT_PLAN_BOUNDS, false, L.point(28, 28));
       created.setMinZoom(Math.min(plan.Minimum, fit));
