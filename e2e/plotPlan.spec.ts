@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { ownServerForFile } from './ownServer';
 import { DashboardPage } from './pages/DashboardPage';
+import { PermitDraftPage } from './pages/PermitDraftPage';
 import { WorkLocationDialog } from './pages/PlotPlanMap';
 import { SignInPage } from './pages/SignInPage';
 
@@ -75,4 +76,22 @@ test('the dashboard maps the site permits by state; a work location set offline 
   await dashboard.map.waitUntilDrawn();
   await expect(dashboard.map.markers).toHaveCount(2);
   await expect(dashboard.mapCard.getByText(/^Hiding/)).toHaveCount(0);
+});
+
+test('the create page starts on the work location; setting it opens the work order', async ({ page }) => {
+  test.setTimeout(90_000);
+  const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
+  await shell.waitUntilSynced();
+  const draft = await new PermitDraftPage(page).create();
+  await expect(draft.section('Work Location')).toHaveAttribute('aria-expanded', 'true');
+  await draft.workLocationMap.waitUntilDrawn();
+  await expect(draft.setWorkLocationButton).toBeDisabled();
+  await expect(page.getByText('No work location selected. Please move the marker to the work location')).toBeVisible();
+
+  await draft.workLocationMap.tapAt(0.5, 0.5);
+  await expect(draft.setWorkLocationButton).toBeEnabled();
+  await draft.setWorkLocationButton.click();
+  await expect(shell.toast('Location updated successfully')).toBeVisible();
+  await expect(draft.section('Work Location')).toHaveAttribute('aria-expanded', 'false');
+  await expect(draft.section('Work order')).toHaveAttribute('aria-expanded', 'true');
 });

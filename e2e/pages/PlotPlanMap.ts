@@ -25,6 +25,12 @@ export class PlotPlanMap {
     return this;
   }
 
+  /** Taps the plan at a point given as fractions of the map's width and height from the top left (the pin moves there). */
+  async tapAt(x: number, y: number): Promise<void> {
+    const box = (await this.region.boundingBox())!;
+    await this.region.click({ position: { x: box.width * x, y: box.height * y } });
+  }
+
   /** Drags the pin to a point of the map given as fractions of its width and height from the top left. */
   async dragPinTo(x: number, y: number): Promise<void> {
     const from = (await this.pin.boundingBox())!;
