@@ -149,6 +149,17 @@ export const messages = {
     updated: 'Updated successfully',
     metadataRebuilt: 'Metadata rebuilt successfully',
   },
+  plotPlans: {
+    /** The dashboard map card with no permit to show (SPEC §2). */
+    noPermits: 'No permits to display',
+    /** SPEC §2 words the count with "(s)" whatever the number. */
+    hidden: (count: number) => `Hiding ${count} permit(s) with no location set`,
+    loadFailed: 'There was a problem loading the site map at this location',
+    /** SPEC §5: the work location of the create page and the edit page's dialog. */
+    noWorkLocation: 'No work location selected. Please move the marker to the work location',
+    /** The position set on the create page's map (the edit page's saves say workLocationUpdated). */
+    locationUpdated: 'Location updated successfully',
+  },
   clipboard: {
     copy: 'Copy User Details',
     copied: 'Copied!',

@@ -1,13 +1,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PlotPlanMap } from './PlotPlanMap';
 
-/** /permits/draft/{id}: permit types, the Form.io form and the footer's Submit. */
+/** /permits/draft/{id}: the work location (where the site has plot plans), permit types, the Form.io form and the footer's Submit. */
 export class PermitDraftPage {
   readonly submitButton: Locator;
   readonly errorPanel: Locator;
+  readonly workLocationMap: PlotPlanMap;
+  readonly setWorkLocationButton: Locator;
 
   constructor(readonly page: Page) {
     this.submitButton = page.getByRole('button', { name: 'Submit', exact: true });
     this.errorPanel = page.getByRole('region', { name: 'Form errors' });
+    this.workLocationMap = new PlotPlanMap(page, page.getByRole('region', { name: 'Work location map' }));
+    this.setWorkLocationButton = page.getByRole('button', { name: 'Set Work Location' });
+  }
+
+  /** An accordion's header button (aria-expanded says whether its panel is open). */
+  section(name: 'Work Location' | 'Work order' | 'Permit'): Locator {
+    return this.page.getByRole('button', { name, exact: true });
   }
 
   async create(): Promise<this> {

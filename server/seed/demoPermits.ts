@@ -24,6 +24,8 @@ interface DemoPermit {
   by: Who;
   hoursAgo: number;
   steps: Step[];
+  /** Where on the site's plot plan the work is ([Latitude, Longitude], SPEC §9 bounds 660 × 1020). */
+  position?: [number, number];
 }
 
 const GULF = 'Gulf Coast Welding';
@@ -62,7 +64,9 @@ const DEMO_PERMITS: DemoPermit[] = [
     work: work('ConfinedSpace', 2, '11-V-201', 'Vacuum column overhead drum', 'Overhead drum manway', 'Clean sludge from the overhead drum', ['Toxic gas (H2S)', 'Oxygen deficiency'], 'Demo Energy Maintenance', 8) },
   { id: 'demo-nf-hw-pending', by: 'admin', hoursAgo: 3, locationId: 211, definitionId: 'northfield-permits-v1', steps: [['submit', 'admin']],
     work: work('HotWork', 18, '21-F-100', 'Primary reformer', 'Reformer, row C', 'Replace pigtail on row C', ['Hot surfaces', 'Flammable gas or liquid'], 'Allied Insulation') },
-  { id: 'demo-nf-cw-approved', by: 'admin', hoursAgo: 2, locationId: 210210, definitionId: 'urea-permits-v1', steps: [['submit', 'admin'], ['approve', 'admin']],
+  // On Northfield's plot plan (the site with the map): in the Urea Plant's pump bay. The pending
+  // hot work above has no position, so the dashboard's map has one permit to hide.
+  { id: 'demo-nf-cw-approved', by: 'admin', hoursAgo: 2, locationId: 210210, definitionId: 'urea-permits-v1', steps: [['submit', 'admin'], ['approve', 'admin']], position: [470, 620],
     work: work('ColdWork', 15, '22-P-240A', 'Carbamate pump A', 'UREA/CO2 AREA, pump bay', 'Replace plunger packing', ['Toxic gas (H2S)', 'Pressure / stored energy'], 'Demo Energy Maintenance') },
 ];
 
@@ -103,7 +107,8 @@ export async function seedDemoPermits(tx: Queryable, now: Date): Promise<void> {
     const content = demoContent(demo.work, start, issuer.personnel_id, issued);
     const definition = await loadDefinition(tx, demo.definitionId);
     const location = editableLocation(tree, people[demo.by], demo.locationId);
-    await insertPermit(tx, people[demo.by], { id: demo.id, definition, location, doc: genesisDoc(content) }, created);
+    const [latitude, longitude] = demo.position ?? [null, null];
+    await insertPermit(tx, people[demo.by], { id: demo.id, definition, location, doc: genesisDoc(content), latitude, longitude }, created);
     for (const [i, step] of demo.steps.entries()) {
       // The time-out happens when the validity ends; the other steps a quarter of an hour apart.
       const at = step[0] === 'timeout' ? now : new Date(created.getTime() + (i + 1) * 15 * 60_000);

@@ -1,6 +1,7 @@
 import { Body1, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useAppData } from '../../app/startup/appData';
 import { CountCard } from './CountCard';
+import { DashboardMapCard } from './DashboardMapCard';
 import { DASHBOARD_LINKS } from './dashboardCounts';
 import { useDashboardCounts } from './useDashboardCounts';
 
@@ -9,7 +10,7 @@ const useStyles = makeStyles({
   cards: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
 });
 
-/** / Dashboard: the three count cards of SPEC §2, from the replica, live. (The map card comes with the plot plan.) */
+/** / Dashboard: the three count cards of SPEC §2 and, where the site has plot plans, the map card; from the replica, live. */
 export function DashboardPage() {
   const styles = useStyles();
   const { profile, homeLocation, anyAbility, settings, flags } = useAppData().data;
@@ -21,13 +22,16 @@ export function DashboardPage() {
         Welcome, {profile.FirstName}. Your home location is {homeLocation?.Title ?? 'not set'}.
       </Body1>
       {anyAbility ? (
-        <div className={styles.cards}>
-          <CountCard title="Open Permits" count={counts.openPermits} to={DASHBOARD_LINKS.openPermits} />
-          <CountCard title="Permits Needing Approval" count={counts.needingApproval} to={DASHBOARD_LINKS.needingApproval} />
-          {flags.workOrdersEnabled ? (
-            <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
-          ) : null}
-        </div>
+        <>
+          <div className={styles.cards}>
+            <CountCard title="Open Permits" count={counts.openPermits} to={DASHBOARD_LINKS.openPermits} />
+            <CountCard title="Permits Needing Approval" count={counts.needingApproval} to={DASHBOARD_LINKS.needingApproval} />
+            {flags.workOrdersEnabled ? (
+              <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
+            ) : null}
+          </div>
+          {flags.plotPlanEnabled ? <DashboardMapCard /> : null}
+        </>
       ) : (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>

@@ -1,13 +1,17 @@
 import {
-  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens,
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens,
   type AccordionToggleEventHandler,
 } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { messages } from '../../../domain/messages';
+import { plotPlanFor, type PlotPlanPosition } from '../../../domain/plotPlans';
 import type { Permit, WorkOrder } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
+import { useNotify } from '../../app/toaster';
 import { useObservable } from '../../app/useObservable';
+import { WorkLocationPicker } from '../plotPlans/WorkLocationPicker';
 import { ApprovedTemplatePicker } from '../templates/ApprovedTemplatePicker';
 import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
@@ -54,6 +58,10 @@ export function DraftPage() {
   // After a reload without the carried state, the work order the draft's content names.
   const workOrder = chosenWorkOrder ?? workOrderIn(workOrders, draft?.content);
   const autosave = useDraftAutosave(draftId, draft, definitionId);
+  const notify = useNotify();
+  // Where on the plot plan the work is: kept with the page (drafts carry no position on the server).
+  const [position, setPosition] = useState<PlotPlanPosition | null>(null);
+  const hasPlotPlan = data.flags.plotPlanEnabled && locationId !== null && plotPlanFor(data.tree, locationId) !== undefined;
 
   const available = useMemo(() => {
     const initial = metadata?.InitialPermitInstanceMetadata as Partial<Permit['PermitInstanceMetadataJSON']> | undefined;
@@ -69,8 +77,14 @@ export function DraftPage() {
     [metadata],
   );
   const { submit, message, errors, busy } = useCreateSubmit({
-    draftId, definition, metadata, forms, content: content ?? {}, handles, onCreated: autosave.stop,
+    draftId, definition, metadata, forms, content: content ?? {}, handles, position, positionRequired: hasPlotPlan, onCreated: autosave.stop,
   });
+  // Setting the location closes its panel and opens the next step (SPEC §2): Work order where there is one, else Permit.
+  const setWorkLocation = (chosen: PlotPlanPosition) => {
+    setPosition(chosen);
+    notify('success', messages.plotPlans.locationUpdated);
+    setOpen([data.flags.workOrdersEnabled ? 'workorder' : 'permit']);
+  };
 
   const toggleType = (path: string, checked: boolean) => {
     if (!draft) return;
@@ -108,7 +122,7 @@ export function DraftPage() {
           <AccordionItem value="location">
             <AccordionHeader>Work Location</AccordionHeader>
             <AccordionPanel>
-              <Body1>The work location map comes in a later version; the permit takes the home location ({data.homeLocation?.Title}).</Body1>
+              <WorkLocationPicker locationId={locationId} value={position} onSet={setWorkLocation} />
             </AccordionPanel>
           </AccordionItem>
         )}

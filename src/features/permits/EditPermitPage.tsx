@@ -14,6 +14,7 @@ import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { ChangeWorkLocation } from './ChangeWorkLocation';
 import { ChangeWorkOrder, workOrderNumberIn } from './ChangeWorkOrder';
+import { WorkLocationDialog } from '../plotPlans/WorkLocationDialog';
 import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
@@ -89,6 +90,7 @@ export function EditPermitPage() {
       )}
       <div className={styles.work}>
         <ChangeWorkLocation permit={permit} definitionLocationId={definition?.LocationId ?? null} allowed={movable} />
+        {data.flags.plotPlanEnabled && movable && <WorkLocationDialog permit={permit} />}
         {data.flags.workOrdersEnabled && (metadata?.UsesWorkOrders ?? true) && (
           <ChangeWorkOrder current={workOrderNumberIn(doc.content, forms.map((f) => f.path)) || permit.workOrderNumber} allowed={movable && doc.ready} onChoose={chooseWorkOrder} />
         )}

@@ -7,6 +7,7 @@ import { derivedFields } from '../../../domain/permits/derived';
 import { approvalSteps } from '../../../domain/permits/definition';
 import { initialApprovalRecords } from '../../../domain/permits/approvals';
 import { settle } from '../../../domain/permits/lifecycle';
+import type { PlotPlanPosition } from '../../../domain/plotPlans';
 import { genesisDoc, toBase64, type ContentJson } from '../../../domain/permits/yContent';
 import { appendToOutbox, newId } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
@@ -61,6 +62,8 @@ export interface NewPermit {
   locationTitle: string;
   siteId: number;
   personnelId: number;
+  /** The work location chosen on the plot plan, when the site has one. */
+  position?: PlotPlanPosition;
 }
 
 /**
@@ -75,20 +78,21 @@ export async function createPermit({ db, owner }: Writer, p: NewPermit): Promise
   const initial = p.metadata.InitialPermitInstanceMetadata as Partial<Permit['PermitInstanceMetadataJSON']>;
   const instanceMetadata = { UsersOfGroupList: initial.UsersOfGroupList ?? [], AvailablePermits: initial.AvailablePermits ?? [] };
   const records = initialApprovalRecords(approvalSteps(meta, [p.permitType]), newId);
+  const [Latitude, Longitude] = p.position ?? [null, null];
   // validUntil is the server's, for its timeout job; the permit document has no such field.
   const derived: Partial<ReturnType<typeof derivedFields>> = derivedFields(p.content, meta, instanceMetadata, p.locationTitle);
   delete derived.validUntil;
   const permit: Permit = {
     PermitInstanceId: p.id, PermitInstanceReferenceId: 'TBD', PermitDefinitionId: p.definition.PermitDefinitionId,
     State: settle('PRE-APPROVAL', records), ContentJSON: p.content, ContentState, PermitInstanceMetadataJSON: instanceMetadata,
-    CreatedBy: p.personnelId, CreatedOn: now, DateChanged: now, SiteId: p.siteId, LocationId: p.locationId, Latitude: null, Longitude: null,
+    CreatedBy: p.personnelId, CreatedOn: now, DateChanged: now, SiteId: p.siteId, LocationId: p.locationId, Latitude, Longitude,
     EffectiveDate: null, EndStateDescription: null, approvalRequired: records.length > 0,
     permitTypes: [{ Name: p.permitType, Label: formTitle(p.definition, p.permitType) }], ...(derived as Omit<ReturnType<typeof derivedFields>, 'validUntil'>),
   };
   await appendToOutbox(db, owner, {
     method: 'POST',
     path: '/permitcontentofdef',
-    body: { PermitInstanceId: p.id, PermitDefinitionId: p.definition.PermitDefinitionId, LocationId: p.locationId, ContentJSON: JSON.stringify(p.content), ContentState, Submit: true },
+    body: { PermitInstanceId: p.id, PermitDefinitionId: p.definition.PermitDefinitionId, LocationId: p.locationId, ContentJSON: JSON.stringify(p.content), ContentState, Latitude, Longitude, Submit: true },
     label: `Create a ${formTitle(p.definition, p.permitType)} permit`,
     effects: [
       { collection: 'permits', key: p.id, kind: 'create', fields: permit },
@@ -152,3 +156,17 @@ export function updateWorkLocation({ db, owner }: Writer, permit: Pick<Permit, '
     effects: [{ collection: 'permits', key: permit.PermitInstanceId, kind: 'patch', fields }],
   });
 }
+
+/**
+ * Sets where on the plot plan the work is (PUT /permitinstance with Latitude and Longitude,
+ * SPEC §7). The server allows it in DRAFT, PRE-APPROVAL and PENDING to editors, as for a move;
+ * the map shows the marker there at once.
+ */
+export const updateWorkPosition = ({ db, owner }: Writer, id: string, [Latitude, Longitude]: PlotPlanPosition) =>
+  appendToOutbox(db, owner, {
+    method: 'PUT',
+    path: '/permitinstance',
+    body: { PermitInstanceId: id, Latitude, Longitude },
+    label: 'Set the work location on the site map',
+    effects: [{ collection: 'permits', key: id, kind: 'patch', fields: { Latitude, Longitude } }],
+  });

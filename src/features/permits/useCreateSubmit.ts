@@ -1,6 +1,8 @@
 import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { messages } from '../../../domain/messages';
 import type { ContentJson } from '../../../domain/permits/yContent';
+import { isWorkLocationSet, type PlotPlanPosition } from '../../../domain/plotPlans';
 import { newId } from '../../../replication/outbox';
 import type { LocationMetadata, PermitDefinition } from '../../../schemas';
 import { useReplica } from '../../app/replica';
@@ -19,6 +21,9 @@ interface Inputs {
   forms: readonly SubForm[];
   content: ContentJson;
   handles: RefObject<Map<string, FormioHandle>>;
+  /** The work location on the plot plan; `positionRequired` when the site map is on and the location has a plan (SPEC §5). */
+  position: PlotPlanPosition | null;
+  positionRequired: boolean;
   /** Called once the permits are queued: the draft is done with. */
   onCreated(): void;
 }
@@ -28,7 +33,7 @@ interface Inputs {
  * through the outbox, the first under the draft's id (the server drops the draft then). Opens
  * the first permit.
  */
-export function useCreateSubmit({ draftId, definition, metadata, forms, content, handles, onCreated }: Inputs) {
+export function useCreateSubmit({ draftId, definition, metadata, forms, content, handles, position, positionRequired, onCreated }: Inputs) {
   const db = useReplica();
   const { data, email } = useAppData();
   const navigate = useNavigate();
@@ -39,6 +44,8 @@ export function useCreateSubmit({ draftId, definition, metadata, forms, content,
   async function submit() {
     setErrors([]);
     if (forms.length === 0 || !definition || !metadata || !data.homeLocation) return setMessage(NO_PERMITS_SELECTED);
+    const placed = position !== null && isWorkLocationSet(...position);
+    if (positionRequired && !placed) return setMessage(messages.plotPlans.noWorkLocation);
     const found = validateForms(definition, forms, handles.current);
     if (found.length > 0) {
       setErrors(found);
@@ -55,6 +62,7 @@ export function useCreateSubmit({ draftId, definition, metadata, forms, content,
         {
           id: ids[i]!, permitType, content: { [form.path]: content[form.path] ?? {} }, definition, metadata,
           locationId: location.LocationId, locationTitle: location.Title, siteId: location.SiteId, personnelId: data.profile.PersonnelId,
+          ...(position && placed ? { position } : {}),
         },
       );
     }

@@ -1,0 +1,153 @@
+/**
+ * The plot plan map (SPEC §9): the plan's image on a Leaflet CRS.Simple map bounded 660 × 1020,
+ * with permit markers and, for the work-location picker, one draggable pin. Leaflet and its CSS
+ * come with this module only, which the app loads when a map is first shown (LazyPlotPlanMap).
+ * Leaflet positions its panes through element.style (CSSOM), which the CSP allows; no inline
+ * <style> or script is injected.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './plotPlanMap.css';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { clampToPlotPlan, PLOT_PLAN_BOUNDS, type PlotPlanPosition } from '../../../domain/plotPlans';
+import type { Location } from '../../../schemas';
+
+type PlotPlan = Location['PlotPlans'][number];
+
+/** One permit on the map. */
+export interface MapMarker {
+  id: string;
+  position: PlotPlanPosition;
+  colour: string;
+  /** The marker's accessible name (its title). */
+  title: string;
+}
+
+/** The picker's pin: where the work location is, and what to do when the user moves it. */
+export interface MapPin {
+  position: PlotPlanPosition;
+  colour: string;
+  onMove(position: PlotPlanPosition): void;
+}
+
+export interface PlotPlanMapProps {
+  /** An object URL of the plan's image (the image is fetched with the user's token, so Leaflet cannot load it by path). */
+  imageUrl: string;
+  plan: PlotPlan;
+  /** The map region's accessible name. */
+  label: string;
+  className?: string;
+  markers?: readonly MapMarker[];
+  /** The popup's content for a marker. */
+  popup?: (id: string) => ReactNode;
+  pin?: MapPin;
+}
+
+const dotIcon = (colour: string, size: number, className: string) => {
+  const dot = document.createElement('span');
+  dot.className = 'op-marker-dot';
+  dot.style.backgroundColor = colour;
+  return L.divIcon({ className, html: dot, iconSize: [size, size], iconAnchor: [size / 2, size / 2], popupAnchor: [0, -size / 2] });
+};
+
+const toPosition = (latLng: L.LatLng): PlotPlanPosition => clampToPlotPlan([latLng.lat, latLng.lng]);
+
+export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin }: PlotPlanMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  // One popup for the map; its content is rendered by React into this element.
+  const [popupBox] = useState(() => document.createElement('div'));
+  const [openId, setOpenId] = useState<string | null>(null);
+  const popupLayer = useRef<L.Popup | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    // Leaflet focuses its container on mousedown and undoes the scroll that causes on the window
+    // only; the app scrolls its main element, so the map would jump under the pointer and the
+    // click land beside the marker. Focused first without scrolling, Leaflet leaves it be.
+    const focusInPlace = () => element.focus({ preventScroll: true });
+    element.addEventListener('mousedown', focusInPlace, { capture: true });
+    const created = L.map(element, { crs: L.CRS.Simple, attributionControl: false, zoomSnap: 0.25, maxBoundsViscosity: 0.8 });
+    created.getContainer().classList.add('op-plot-plan');
+    L.imageOverlay(imageUrl, PLOT_PLAN_BOUNDS, { alt: label }).addTo(created);
+    created.setMaxBounds(L.latLngBounds(PLOT_PLAN_BOUNDS).pad(0.25));
+    // The whole sheet in view, within the plan's zoom limits (PlotPlans Minimum/Maximum) widened
+    // so it always fits; a margin, so a marker on the edge (the pin starts at 0, 0) is whole.
+    const fitSheet = () => {
+      // A box not laid out yet (a dialog still opening) has no zoom that fits: Leaflet would get NaN.
+      if (element.clientWidth === 0 || element.clientHeight === 0) return;
+      created.invalidateSize();
+      const fit = created.getBoundsZoom(PLOT_PLAN_BOUNDS, false, L.point(28, 28));
+      created.setMinZoom(Math.min(plan.Minimum, fit));
+      created.setMaxZoom(Math.max(plan.Maximum, fit));
+      created.fitBounds(PLOT_PLAN_BOUNDS, { padding: [14, 14], animate: false });
+    };
+    fitSheet();
+    popupLayer.current = L.popup({ minWidth: 220 }).setContent(popupBox);
+    popupLayer.current.on('remove', () => setOpenId(null));
+    setMap(created);
+    // The box changes size as a dialog opens, the menu folds or a tablet turns: the sheet is fitted again.
+    const resize = new ResizeObserver(fitSheet);
+    resize.observe(element);
+    return () => {
+      element.removeEventListener('mousedown', focusInPlace, { capture: true });
+      resize.disconnect();
+      created.remove();
+      setMap(null);
+    };
+  }, [imageUrl, plan.Minimum, plan.Maximum, label, popupBox]);
+
+  useEffect(() => {
+    if (!map || !markers) return;
+    const layer = L.layerGroup(
+      markers.map((m) =>
+        L.marker(m.position, { icon: dotIcon(m.colour, 18, 'op-marker'), title: m.title, riseOnHover: true }).on('click', () => {
+          setOpenId(m.id);
+          popupLayer.current?.setLatLng(m.position).openOn(map);
+        }),
+      ),
+    ).addTo(map);
+    return () => void layer.remove();
+  }, [map, markers]);
+
+  // The popup was sized before React filled it: fit it to its content once rendered.
+  useEffect(() => {
+    if (openId !== null) popupLayer.current?.update();
+  }, [openId]);
+
+  // The latest handler, read when the pin moves: a new function each render must not rebuild the pin.
+  const onMove = useRef(pin?.onMove);
+  useEffect(() => {
+    onMove.current = pin?.onMove;
+  });
+  const pinLayer = useRef<L.Marker | null>(null);
+  const pinColour = pin?.colour;
+  const hasPin = pin !== undefined;
+  useEffect(() => {
+    if (!map || !hasPin || !pinColour) return;
+    const marker = L.marker([0, 0], { icon: dotIcon(pinColour, 28, 'op-marker op-marker-pin'), draggable: true, autoPan: true, title: 'Work location marker' });
+    marker.on('dragend', () => onMove.current?.(toPosition(marker.getLatLng())));
+    // A tap on the plan moves the pin there: easier than a drag on a small screen.
+    const onClick = (event: L.LeafletMouseEvent) => onMove.current?.(toPosition(event.latlng));
+    map.on('click', onClick);
+    pinLayer.current = marker.addTo(map);
+    return () => {
+      map.off('click', onClick);
+      marker.remove();
+      pinLayer.current = null;
+    };
+  }, [map, hasPin, pinColour]);
+  const [pinLat, pinLng] = pin?.position ?? [0, 0];
+  useEffect(() => {
+    pinLayer.current?.setLatLng([pinLat, pinLng]);
+  }, [map, hasPin, pinColour, pinLat, pinLng]);
+
+  return (
+    <>
+      <div ref={box} className={className} role="region" aria-label={label} />
+      {openId !== null && popup ? createPortal(popup(openId), popupBox) : null}
+    </>
+  );
+}
