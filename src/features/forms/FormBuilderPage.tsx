@@ -27,7 +27,7 @@ export function FormBuilderPage() {
   const [title, setTitle] = useState<string | null>(null);
   const components = useRef<Record<string, unknown>[] | null>(null);
   const [saving, setSaving] = useState(false);
-  const { publish, publishing } = usePublish(project.reload);
+  const { publish, busy } = usePublish(project.reload);
 
   if (project.data === undefined) return project.error ? <MessageBar intent="error"><MessageBarBody>{project.error}</MessageBarBody></MessageBar> : <Spinner label="Loading the form…" />;
   if (!form) return <MessageBar intent="error"><MessageBarBody>This form does not exist. Go back to the list of forms and refresh it.</MessageBarBody></MessageBar>;
@@ -66,7 +66,7 @@ export function FormBuilderPage() {
           Save
         </Button>
         {form.type === 'form' && (
-          <Button disabled={publishing !== null} icon={publishing ? <Spinner size="tiny" /> : undefined} onClick={() => publish(form._id)}>
+          <Button disabled={busy !== null} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => publish(form._id)}>
             Publish
           </Button>
         )}

@@ -9,7 +9,7 @@ import { listForms } from '../../../replication/forms';
 import type { BuilderForm } from '../../../schemas';
 import { useAppData } from '../../app/startup/appData';
 import { useLoad } from '../../app/useLoad';
-import { usePublish } from './usePublish';
+import { usePublish, type FormAct } from './usePublish';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -28,7 +28,7 @@ export function FormsPage() {
   const { data } = useAppData();
   const load = useCallback(() => listForms(), []);
   const forms = useLoad(load);
-  const { publish, publishing } = usePublish(forms.reload);
+  const { publish, rebuild, busy } = usePublish(forms.reload);
   const sites = (data.tree.children.get(0) ?? []).filter((site) => forms.data?.some((f) => f.properties.SiteId === site.SiteId));
 
   return (
@@ -48,8 +48,9 @@ export function FormsPage() {
           canEdit={editableAt(data, site.LocationId)}
           refreshing={forms.loading}
           onRefresh={forms.reload}
-          publishing={publishing}
+          busy={busy}
           onPublish={publish}
+          onRebuild={rebuild}
         />
       ))}
     </section>
@@ -65,14 +66,16 @@ interface SiteCardProps {
   canEdit: boolean;
   refreshing: boolean;
   onRefresh(): void;
-  publishing: string | null;
+  busy: FormAct;
   onPublish(formId: string): void;
+  onRebuild(formId: string, definitionId: string): void;
 }
 
-function SiteCard({ title, forms, canEdit, refreshing, onRefresh, publishing, onPublish }: SiteCardProps) {
+function SiteCard({ title, forms, canEdit, refreshing, onRefresh, busy, onPublish, onRebuild }: SiteCardProps) {
   const styles = useStyles();
   const navigate = useNavigate();
   const byId = new Map(forms.map((f) => [f._id, f]));
+  const spinnerFor = (formId: string, act: 'publish' | 'rebuild') => (busy?.formId === formId && busy.act === act ? <Spinner size="tiny" /> : undefined);
   const parents = forms.filter((f) => f.type === 'form');
   const orphans = forms.filter((f) => f.type === 'resource' && f.related.length === 0);
   const line = (f: BuilderForm, nested: boolean) => (
@@ -88,8 +91,13 @@ function SiteCard({ title, forms, canEdit, refreshing, onRefresh, publishing, on
         Edit
       </Button>
       {f.type === 'form' && canEdit && (
-        <Button size="small" appearance="primary" disabled={publishing !== null} icon={publishing === f._id ? <Spinner size="tiny" /> : undefined} onClick={() => onPublish(f._id)} aria-label={`Publish ${f.title}`}>
+        <Button size="small" appearance="primary" disabled={busy !== null} icon={spinnerFor(f._id, 'publish')} onClick={() => onPublish(f._id)} aria-label={`Publish ${f.title}`}>
           Publish
+        </Button>
+      )}
+      {f.type === 'form' && canEdit && f.publishedDefinitionId && (
+        <Button size="small" disabled={busy !== null} icon={spinnerFor(f._id, 'rebuild')} onClick={() => onRebuild(f._id, f.publishedDefinitionId!)} aria-label={`Rebuild metadata of ${f.title}`}>
+          Rebuild Metadata
         </Button>
       )}
     </li>

@@ -1,28 +1,36 @@
 import { useCallback, useState } from 'react';
 import { messages } from '../../../domain/messages';
-import { publishForm } from '../../../replication/forms';
+import { publishForm, rebuildMetadata } from '../../../replication/forms';
 import { useNotify } from '../../app/toaster';
 
+/** The form whose publish or metadata rebuild is under way. */
+export type FormAct = { formId: string; act: 'publish' | 'rebuild' } | null;
+
 /**
- * Publishes a form. Success says so (SPEC §8); a failure just stops the spinner (SPEC §8), the
- * form staying Not Published in the list.
+ * Publishes a form, or rebuilds the metadata of the definition it last published. Success says
+ * so (SPEC §8); a failure just stops the spinner (SPEC §8), the list staying as it was.
  */
-export function usePublish(onPublished: () => void): { publish(formId: string): void; publishing: string | null } {
+export function usePublish(onDone: () => void): { publish(formId: string): void; rebuild(formId: string, definitionId: string): void; busy: FormAct } {
   const notify = useNotify();
-  const [publishing, setPublishing] = useState<string | null>(null);
-  const publish = useCallback(
-    (formId: string) => {
-      setPublishing(formId);
-      publishForm(formId).then(
+  const [busy, setBusy] = useState<FormAct>(null);
+  const run = useCallback(
+    (formId: string, act: 'publish' | 'rebuild', call: () => Promise<unknown>, done: string) => {
+      setBusy({ formId, act });
+      call().then(
         () => {
-          setPublishing(null);
-          notify('success', messages.forms.updated);
-          onPublished();
+          setBusy(null);
+          notify('success', done);
+          onDone();
         },
-        () => setPublishing(null),
+        () => setBusy(null),
       );
     },
-    [notify, onPublished],
+    [notify, onDone],
   );
-  return { publish, publishing };
+  const publish = useCallback((formId: string) => run(formId, 'publish', () => publishForm(formId), messages.forms.updated), [run]);
+  const rebuild = useCallback(
+    (formId: string, definitionId: string) => run(formId, 'rebuild', () => rebuildMetadata(definitionId), messages.forms.metadataRebuilt),
+    [run],
+  );
+  return { publish, rebuild, busy };
 }
