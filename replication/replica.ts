@@ -1,9 +1,10 @@
 /**
- * The shape of the device's replica (created in src/db) as the replication code sees it: the
- * pulled collections, the outbox, and the small local documents the sync state lives in.
+ * The shape of a user's replica (created in src/db, one per user on the device) as the
+ * replication code sees it: the pulled collections, the outbox, and the small local documents
+ * the sync state lives in.
  */
 import { map, type Observable } from 'rxjs';
-import type { DeepReadonly, RxCollection, RxDatabase } from 'rxdb';
+import type { CollectionsOfDatabase, DeepReadonly, RxCollection, RxDatabase } from 'rxdb';
 import type {
   Draft,
   OutboxEntry,
@@ -48,14 +49,14 @@ export const LOCAL_DOCS = {
   availableOffline: 'available-offline',
 } as const;
 
-/** The data of a local document, or null when it was never written. */
-export async function readLocal<T>(db: ReplicaDatabase, id: string): Promise<DeepReadonly<T> | null> {
+/** The data of a local document (of a replica, or of the device's database), or null when it was never written. */
+export async function readLocal<T, C extends CollectionsOfDatabase = ReplicaCollections>(db: RxDatabase<C>, id: string): Promise<DeepReadonly<T> | null> {
   const doc = await db.getLocal<T>(id);
   return doc ? doc.toJSON().data : null;
 }
 
 /** The data of a local document as it changes (null until first written), in any tab. */
-export function local$<T>(db: ReplicaDatabase, id: string): Observable<DeepReadonly<T> | null> {
+export function local$<T, C extends CollectionsOfDatabase = ReplicaCollections>(db: RxDatabase<C>, id: string): Observable<DeepReadonly<T> | null> {
   return db.getLocal$<T>(id).pipe(map((doc) => (doc ? doc.toJSON().data : null)));
 }
 

@@ -47,8 +47,8 @@ export class ShellPage {
    * dashboard's counts show) and the service worker holds the app shell, so the app can open offline.
    */
   async waitUntilSynced(): Promise<this> {
-    await expect(this.page.getByRole('region', { name: 'Open Workorders' }).getByLabel(/^Open Workorders: \d+$/)).toBeVisible({ timeout: 20_000 });
-    await expect(this.page.getByText('Preparing this device for offline work')).toBeHidden({ timeout: 20_000 });
+    await expect(this.page.getByRole('region', { name: 'Open Workorders' }).getByLabel(/^Open Workorders: \d+$/)).toBeVisible({ timeout: 45_000 });
+    await expect(this.page.getByText('Preparing this device for offline work')).toBeHidden({ timeout: 45_000 });
     await this.page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

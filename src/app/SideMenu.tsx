@@ -47,6 +47,9 @@ const ICONS: Record<string, ReactElement> = {
 };
 
 const useStyles = makeStyles({
+  // A flex item beside the page: without this, a page whose content is wide (the drafts table)
+  // squeezes the inline menu to a pixel, and Signout can no longer be clicked.
+  drawer: { flexShrink: 0 },
   version: { color: tokens.colorNeutralForeground3, paddingLeft: tokens.spacingHorizontalM },
   footer: { flexDirection: 'column', alignItems: 'stretch' },
 });
@@ -82,6 +85,7 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
       selectedValue={selected}
       onOpenChange={(_, data) => onOpenChange(data.open)}
       aria-label="Main menu"
+      className={styles.drawer}
     >
       <NavDrawerBody>
         {entries.map((entry) => (

@@ -1,9 +1,9 @@
 /**
- * Creates the device's replica: the collections of DESIGN.md §4.7 on the storage given —
- * IndexedDB (Dexie) in the browser, memory in Node tests. No React here: tests and the
- * replication code open it in plain Node.
+ * Creates a user's replica — the collections of DESIGN.md §4.7 — and the device's own small
+ * database, on the storage given: IndexedDB (Dexie) in the browser, memory in Node tests. No
+ * React here: tests and the replication code open them in plain Node.
  */
-import { addRxPlugin, createRxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, defaultHashSha256, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
@@ -46,7 +46,31 @@ const MIGRATIONS = {
   sitedata: { 1: (doc: unknown) => doc },
 };
 
-/** Opens (or creates) the replica, migrating what an older release stored. */
+/** The database of the device itself, with no collections: only local documents (src/db/device.ts). */
+export type DeviceCollections = Record<string, never>;
+export type DeviceDatabase = RxDatabase<DeviceCollections>;
+
+/**
+ * The name of `email`'s replica. Hashed: a database name may hold neither '@' nor '.', and the
+ * names of the device's databases (listed by any page of the origin) should not say who used it.
+ */
+export async function replicaName(email: string): Promise<string> {
+  const hash = await defaultHashSha256(email.trim().toLowerCase());
+  return `openpermit-user-${hash.slice(0, 32)}`;
+}
+
+/** Opens (or creates) the device's database. */
+export function createDeviceDatabase(options: ReplicaDatabaseOptions): Promise<DeviceDatabase> {
+  addPlugins();
+  return createRxDatabase<DeviceCollections>({
+    name: options.name ?? 'openpermit-device',
+    storage: options.storage,
+    multiInstance: options.multiInstance ?? false,
+    localDocuments: true,
+  });
+}
+
+/** Opens (or creates) a replica, migrating what an older release stored. */
 export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Promise<ReplicaDatabase> {
   addPlugins();
   const db = await createRxDatabase<ReplicaCollections>({

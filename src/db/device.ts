@@ -1,14 +1,16 @@
 /**
- * What the device remembers about its user outside the replicated data: who signed in last and
- * what they may do, so the app opens offline after their token expired (writes queue, sync
- * waits for sign-in); and whether the browser agreed to keep the replica from eviction.
+ * What the device remembers outside the users' replicas, in a database of its own: who signed in
+ * last and what they may do, so the app opens offline after their token expired (writes queue,
+ * sync waits for sign-in) and knows whose replica to open; and whether the browser agreed to
+ * keep the device's data from eviction (asked once per origin, whoever signed in).
  */
 import type { DeepReadonly } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { Abilities } from '../../domain/abilities';
-import { local$, readLocal, type ReplicaDatabase } from '../../replication/replica';
+import { local$, readLocal } from '../../replication/replica';
 import type { SignInKind } from '../../replication/session';
 import type { UserProfile } from '../../schemas';
+import type { DeviceCollections, DeviceDatabase } from './database';
 
 const DEVICE_USER = 'device-user';
 const STORAGE_PERSISTENCE = 'storage-persistence';
@@ -27,7 +29,7 @@ export interface DeviceUser {
   signedOut?: boolean;
 }
 
-export async function rememberSignedInUser(db: ReplicaDatabase, user: Omit<DeviceUser, 'savedAt'>, now = new Date()): Promise<void> {
+export async function rememberSignedInUser(db: DeviceDatabase, user: Omit<DeviceUser, 'savedAt'>, now = new Date()): Promise<void> {
   const stored = await lastSignedInUser(db);
   // Nothing new: no write, so the tabs that follow the device user are not woken for nothing.
   if (stored && !stored.signedOut && JSON.stringify(remembered(stored)) === JSON.stringify(remembered(user))) return;
@@ -37,13 +39,13 @@ export async function rememberSignedInUser(db: ReplicaDatabase, user: Omit<Devic
 const remembered = ({ kind, email, profile, abilities }: DeepReadonly<Omit<DeviceUser, 'savedAt'>>) => ({ kind, email, profile, abilities });
 
 /** The last user who signed in on this device, or null on a new device. */
-export const lastSignedInUser = (db: ReplicaDatabase): Promise<DeepReadonly<DeviceUser> | null> => readLocal<DeviceUser>(db, DEVICE_USER);
+export const lastSignedInUser = (db: DeviceDatabase): Promise<DeepReadonly<DeviceUser> | null> => readLocal<DeviceUser, DeviceCollections>(db, DEVICE_USER);
 
 /** lastSignedInUser as it changes, in every tab (a sign-out in one tab ends the others' device sessions). */
-export const deviceUser$ = (db: ReplicaDatabase): Observable<DeepReadonly<DeviceUser> | null> => local$<DeviceUser>(db, DEVICE_USER);
+export const deviceUser$ = (db: DeviceDatabase): Observable<DeepReadonly<DeviceUser> | null> => local$<DeviceUser, DeviceCollections>(db, DEVICE_USER);
 
 /** Remembers that the user signed out on purpose; their next sign-in clears it (rememberSignedInUser). */
-export async function markSignedOut(db: ReplicaDatabase): Promise<void> {
+export async function markSignedOut(db: DeviceDatabase): Promise<void> {
   const user = await lastSignedInUser(db);
   if (user && !user.signedOut) await db.upsertLocal<DeviceUser>(DEVICE_USER, { ...(user as DeviceUser), signedOut: true });
 }
@@ -55,18 +57,18 @@ export interface StoragePersistence {
 }
 
 /**
- * Asks the browser to keep the replica from eviction (Safari drops unpersisted storage after 7
+ * Asks the browser to keep the device's data (replicas and all) from eviction (Safari drops unpersisted storage after 7
  * days unused, DESIGN.md §4 pitfalls). Asked once per device — Firefox asks the user, and
  * asking again on every start would nag; later starts only check whether it has been granted
  * since. Null where the browser has no storage manager.
  */
 export async function ensurePersistentStorage(
-  db: ReplicaDatabase,
+  db: DeviceDatabase,
   storage: Pick<StorageManager, 'persist' | 'persisted'> | undefined = globalThis.navigator?.storage,
   now = new Date(),
 ): Promise<StoragePersistence | null> {
   if (!storage) return null;
-  const askedBefore = (await readLocal<StoragePersistence>(db, STORAGE_PERSISTENCE)) !== null;
+  const askedBefore = (await readLocal<StoragePersistence, DeviceCollections>(db, STORAGE_PERSISTENCE)) !== null;
   let persisted = await storage.persisted();
   if (!persisted && !askedBefore) persisted = await storage.persist();
   const result = { persisted, checkedAt: now.toISOString() };
@@ -74,5 +76,5 @@ export async function ensurePersistentStorage(
   return result;
 }
 
-export const storagePersistence$ = (db: ReplicaDatabase): Observable<DeepReadonly<StoragePersistence> | null> =>
-  local$<StoragePersistence>(db, STORAGE_PERSISTENCE);
+export const storagePersistence$ = (db: DeviceDatabase): Observable<DeepReadonly<StoragePersistence> | null> =>
+  local$<StoragePersistence, DeviceCollections>(db, STORAGE_PERSISTENCE);

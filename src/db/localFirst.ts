@@ -1,21 +1,70 @@
 /**
- * Connects the replica to the session, in plain module code: while a user is signed in, this
- * tab runs the sync engine for them (or stands by, when another tab leads). The screens read
- * the replica through their features' hooks, whether or not this tab leads.
+ * Connects the replicas to the session, in plain module code. Each user has a replica of their
+ * own, and a page has one open at a time: the signed-in user's, or the device user's while
+ * their session lapsed. While a user is signed in, this tab runs the sync engine for them (or
+ * stands by, when another tab leads). The screens read the replica through their features' hooks,
+ * whether or not this tab leads.
  */
 import type { Abilities } from '../../domain/abilities';
 import { createEventLog, type EventLog } from '../../replication/eventLog';
+import type { ReplicaDatabase } from '../../replication/replica';
 import { currentIdentity, sessionId, signOut, subscribe, subscribeSignIns, type Identity } from '../../replication/session';
 import { startSync, type SyncEngine } from '../../replication/sync';
 import { signInCompleted } from '../../replication/syncState';
 import type { UserProfile } from '../../schemas';
-import { ensurePersistentStorage, markSignedOut, rememberSignedInUser } from './device';
-import { getDatabase } from './index';
+import { ensurePersistentStorage, lastSignedInUser, markSignedOut, rememberSignedInUser } from './device';
+import { getDeviceDatabase, openReplica } from './index';
 
 let connected = false;
+/** The replica this page has open (or is opening), and whose it is. */
+let replica: { owner: string; opening: Promise<ReplicaDatabase> } | null = null;
+/** The sync engine of the replica's owner, once this tab has started it. */
 let engine: { owner: string; sync: SyncEngine } | null = null;
+/** Replicas open and close one after another: a page never holds two (RxDB's collection limit). */
+let switching: Promise<unknown> = Promise.resolve();
 /** Identity changes are handled one after another, so two engines never run at once. */
 let queue: Promise<void> = Promise.resolve();
+
+/**
+ * `owner`'s replica, opened once per page. Another user's replica, open until now, is closed
+ * first, its engine stopped: the next user's screens never read it, and what it holds (their
+ * queued changes too) waits in it for their next sign-in on this device.
+ */
+export function replicaOf(owner: string): Promise<ReplicaDatabase> {
+  if (replica?.owner === owner) return replica.opening;
+  const previous = replica;
+  const opening = switching.then(async () => {
+    await close(previous);
+    return openReplica(owner);
+  });
+  switching = opening.catch(() => undefined);
+  replica = { owner, opening };
+  // A later call may try again (storage blocked by a private window, say).
+  opening.catch(() => {
+    if (replica?.opening === opening) replica = null;
+  });
+  return opening;
+}
+
+/** Closes the open replica, if any, and stops its engine. */
+function closeReplica(): Promise<void> {
+  const previous = replica;
+  replica = null;
+  const closing = switching.then(() => close(previous));
+  switching = closing.catch(() => undefined);
+  return closing;
+}
+
+async function close(previous: typeof replica): Promise<void> {
+  if (!previous) return;
+  if (engine?.owner === previous.owner) {
+    const stopping = engine.sync;
+    engine = null;
+    await stopping.stop();
+  }
+  const db = await previous.opening.catch(() => null);
+  await db?.close();
+}
 
 /** Follows the session from now on; later calls do nothing (React StrictMode runs effects twice). */
 export function connectReplica(version: string): void {
@@ -35,32 +84,38 @@ export function connectReplica(version: string): void {
 }
 
 /**
- * A signed-out session leaves the engine as it is: queued changes wait for this user's next
+ * A session that lapsed leaves the engine as it is: queued changes wait for this user's next
  * sign-in (the sync pauses on the first 401). The same user signing in again resumes it;
- * another user gets an engine of their own, and their entries only are sent.
+ * another user gets their own replica and engine. A sign-out on purpose, in any tab, closes
+ * the replica here too.
  */
 async function onIdentity(identity: Identity | null, log: EventLog): Promise<void> {
-  if (!identity) return;
-  const db = await getDatabase();
+  if (!identity) {
+    if ((await lastSignedInUser(await getDeviceDatabase()))?.signedOut) await closeReplica();
+    return;
+  }
+  const db = await replicaOf(identity.email);
+  if (replica?.owner !== identity.email) return; // someone else signed in meanwhile
   if (engine?.owner !== identity.email) {
-    await engine?.sync.stop();
     engine = { owner: identity.email, sync: startSync({ db, owner: identity.email, log }) };
-    void ensurePersistentStorage(db);
+    getDeviceDatabase().then((device) => ensurePersistentStorage(device)).catch(() => undefined);
   }
   await signInCompleted(db);
 }
 
 /** Keeps who signed in and what they may do on the device, for opening offline after the token expires. */
 export async function rememberOnDevice(identity: Identity, profile: UserProfile, abilities: Abilities): Promise<void> {
-  await rememberSignedInUser(await getDatabase(), { kind: identity.kind, email: identity.email, profile, abilities });
+  await rememberSignedInUser(await getDeviceDatabase(), { kind: identity.kind, email: identity.email, profile, abilities });
 }
 
 /**
- * Signs out on purpose: unlike a lapsed session, the device then no longer opens as this user.
- * Their queued changes stay, and are sent after their next sign-in.
+ * Signs out on purpose: unlike a lapsed session, the device then no longer opens as this user,
+ * and their replica is closed. Their queued changes stay in it, and are sent after their next
+ * sign-in on this device.
  */
 export async function endSession(): Promise<void> {
-  // Best effort: without a replica (storage blocked) there is no device session to end.
-  await getDatabase().then(markSignedOut, () => undefined);
+  // Best effort: without storage (blocked) there is no device session to end.
+  await getDeviceDatabase().then(markSignedOut, () => undefined);
+  await closeReplica().catch(() => undefined);
   await signOut();
 }

@@ -1,10 +1,10 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_ABILITIES } from '../../domain/abilities';
-import type { ReplicaDatabase } from '../../replication/replica';
 import type { UserProfile } from '../../schemas';
 import { ensurePersistentStorage, lastSignedInUser, rememberSignedInUser, storagePersistence$ } from '../../src/db/device';
-import { openTestReplica } from './replica';
+import { replicaName, type DeviceDatabase } from '../../src/db/database';
+import { openTestDevice } from './replica';
 
 const profile: UserProfile = {
   PersonnelId: 7,
@@ -34,9 +34,9 @@ function storageManager(grants: boolean) {
 }
 
 describe('what the device remembers', () => {
-  let db: ReplicaDatabase;
+  let db: DeviceDatabase;
   beforeEach(async () => {
-    db = await openTestReplica();
+    db = await openTestDevice();
   });
   afterEach(() => db.remove());
 
@@ -60,5 +60,15 @@ describe('what the device remembers', () => {
     const granting = storageManager(true);
     await ensurePersistentStorage(db, granting);
     expect(await firstValueFrom(storagePersistence$(db))).toMatchObject({ persisted: true });
+  });
+});
+
+describe('one replica per user', () => {
+  it('names each user’s replica apart, whatever the case of their email, without saying who they are', async () => {
+    const contractor = await replicaName('contractor@demo.test');
+    expect(contractor).toMatch(/^openpermit-user-[0-9a-f]{32}$/);
+    expect(contractor).not.toContain('contractor');
+    expect(await replicaName(' Contractor@Demo.test ')).toBe(contractor);
+    expect(await replicaName('issuer@demo.test')).not.toBe(contractor);
   });
 });

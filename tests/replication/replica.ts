@@ -8,7 +8,7 @@ import { disableWarnings, RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import type { ReplicaDatabase } from '../../replication/replica';
-import { createReplicaDatabase } from '../../src/db/database';
+import { createDeviceDatabase, createReplicaDatabase, type DeviceDatabase } from '../../src/db/database';
 
 disableWarnings();
 addRxPlugin(RxDBDevModePlugin);
@@ -19,4 +19,9 @@ export function openTestReplica(): Promise<ReplicaDatabase> {
     storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }),
     name: `test${randomUUID().replaceAll('-', '')}`,
   });
+}
+
+/** A fresh, empty device database (who signed in last, storage persistence); `remove()` it after the test. */
+export function openTestDevice(): Promise<DeviceDatabase> {
+  return createDeviceDatabase({ storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }), name: `device${randomUUID().replaceAll('-', '')}` });
 }

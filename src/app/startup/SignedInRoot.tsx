@@ -1,36 +1,50 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import type { DeepReadonly } from 'rxdb';
 import type { Identity } from '../../../replication/session';
+import { deviceUser$, type DeviceUser } from '../../db/device';
 import { LoadingView } from '../LoadingView';
-import { ReplicaContext, useOpenReplica, useReplica } from '../replica';
+import { DeviceContext, ReplicaContext, useOpenDevice, useOpenReplica, useReplica, type Opened } from '../replica';
 import { useIdentity } from '../useIdentity';
+import { useObservable } from '../useObservable';
 import { useSessionChoice } from './sessionChoice';
 import { Startup, UNAUTHENTICATED_PATH } from './Startup';
 import { StartupFailed } from './StartupFailed';
 
 /**
- * The root of every signed-in route: opens the device's replica, decides who the app opens as
- * (the session's user, or the device's user when the session lapsed) or sends the visitor to
- * sign-in, and runs the startup for them.
+ * The root of every signed-in route: finds whose replica to open (the session's user, or the
+ * device's user when the session lapsed), opens it, decides who the app opens as or sends the
+ * visitor to sign-in, and runs the startup for them. Nothing of a replica renders before the
+ * user it belongs to is known: a shared tablet's next user never sees the previous one's data.
  */
 export function SignedInRoot() {
   const identity = useIdentity();
   const [attempt, setAttempt] = useState(0);
-  const replica = useOpenReplica(attempt);
-  if (replica.status === 'opening') return <LoadingView />;
-  if (replica.status === 'failed') {
+  const device = useOpenDevice(attempt);
+  const user = useObservable(useMemo(() => (device.status === 'open' ? deviceUser$(device.db) : null), [device]), undefined);
+  // With a session, its user's replica opens at once, alongside the device's database.
+  const owner = identity?.email ?? (user && !user.signedOut ? user.email : null);
+  const replica = useOpenReplica(owner, attempt);
+  const failed = [device, replica].find((opened): opened is Extract<Opened<unknown>, { status: 'failed' }> => opened.status === 'failed');
+  if (failed) {
     if (!identity) return <Navigate to={UNAUTHENTICATED_PATH} replace />;
-    return <StartupFailed message={replica.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    return <StartupFailed message={failed.message} onRetry={() => setAttempt((n) => n + 1)} />;
   }
+  if (device.status !== 'open' || (!identity && user === undefined)) return <LoadingView />;
+  if (owner === null) return <Navigate to={UNAUTHENTICATED_PATH} replace />;
+  if (replica.status !== 'open') return <LoadingView />;
   return (
-    <ReplicaContext.Provider value={replica.db}>
-      <Session identity={identity} />
-    </ReplicaContext.Provider>
+    <DeviceContext.Provider value={device.db}>
+      <ReplicaContext.Provider value={replica.db}>
+        {/* Keyed by the replica's owner: another user's screens start afresh, holding nothing of the last one's. */}
+        <Session key={owner} identity={identity} user={user} />
+      </ReplicaContext.Provider>
+    </DeviceContext.Provider>
   );
 }
 
-function Session({ identity }: { identity: Identity | null }) {
-  const { choice, enter } = useSessionChoice(useReplica(), identity);
+function Session({ identity, user }: { identity: Identity | null; user: DeepReadonly<DeviceUser> | null | undefined }) {
+  const { choice, enter } = useSessionChoice(useReplica(), identity, user);
   if (choice.kind === 'wait') return <LoadingView />;
   if (choice.kind === 'none') return <Navigate to={UNAUTHENTICATED_PATH} replace />;
   // Keyed by the user only: a session lapsing or resuming keeps the screen (and what is typed into it).

@@ -5,7 +5,7 @@ import { forcePull } from '../../../replication/syncState';
 import { endSession, rememberOnDevice } from '../../db/localFirst';
 import { UnauthorizedView } from '../../features/errors/UnauthorizedView';
 import { LoadingView } from '../LoadingView';
-import { useReplica } from '../replica';
+import { useDevice, useReplica } from '../replica';
 import { useIdentity } from '../useIdentity';
 import { useObservable } from '../useObservable';
 import { useOnline } from '../useOnline';
@@ -40,11 +40,12 @@ interface StartupProps {
  */
 export function Startup({ email, mode, onEntered }: StartupProps) {
   const db = useReplica();
+  const device = useDevice();
   const identity = useIdentity();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const online = useOnline();
-  const replica = useObservable(useMemo(() => replicaInputs$(db, email), [db, email]), null);
+  const replica = useObservable(useMemo(() => replicaInputs$(db, device, email), [db, device, email]), null);
   const [attempt, setAttempt] = useState(0);
   const [profile, setProfile] = useState<ProfileLookup>(PENDING);
   const [network, setNetwork] = useState<BasicsLookup>(IDLE);

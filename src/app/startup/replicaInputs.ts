@@ -1,6 +1,6 @@
 /**
- * What the startup takes from the device, live: the user remembered on it, the sitedata
- * collection and the user's queued changes. Any tab reads it, leader or not.
+ * What the startup takes from the device, live: the user remembered on it, and the sitedata
+ * collection and queued changes of the user's replica. Any tab reads it, leader or not.
  */
 import { combineLatest, map, scan, type Observable } from 'rxjs';
 import type { DeepReadonly } from 'rxdb';
@@ -8,6 +8,7 @@ import { overlayEntries$ } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
 import { collectionState$, type CollectionSyncState } from '../../../replication/syncState';
 import type { OutboxEntry, SiteDataDocument } from '../../../schemas';
+import type { DeviceDatabase } from '../../db/database';
 import { deviceUser$, type DeviceUser } from '../../db/device';
 import { basicsFromSiteData, PREFERENCES_ID, type SiteBasics } from './siteData';
 
@@ -48,9 +49,9 @@ function keepLastComplete(previous: ReplicaInputs | null, next: Snapshot): Repli
   };
 }
 
-export function replicaInputs$(db: ReplicaDatabase, email: string): Observable<ReplicaInputs> {
+export function replicaInputs$(db: ReplicaDatabase, device: DeviceDatabase, email: string): Observable<ReplicaInputs> {
   const docs$ = db.sitedata.find().$.pipe(map((docs) => docs.map((doc) => doc.toMutableJSON())));
-  const device$ = deviceUser$(db).pipe(map((user) => (user?.email === email ? user : null)));
+  const device$ = deviceUser$(device).pipe(map((user) => (user?.email === email ? user : null)));
   return combineLatest({ docs: docs$, state: collectionState$(db, 'sitedata'), device: device$, entries: overlayEntries$(db, email) }).pipe(
     scan<Snapshot, ReplicaInputs, null>(keepLastComplete, null),
   );

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { DeepReadonly } from 'rxdb';
 import type { ReplicaDatabase } from '../../../replication/replica';
 import type { Identity } from '../../../replication/session';
-import { deviceUser$, type DeviceUser } from '../../db/device';
+import type { DeviceUser } from '../../db/device';
 import { useObservable } from '../useObservable';
 import { useOnline } from '../useOnline';
 
@@ -46,18 +46,23 @@ export function chooseSession(inputs: SessionInputs): SessionChoice {
 }
 
 /**
- * chooseSession, fed live from the device: a sign-out in another tab ends this tab's device
- * session too. `enter` records that the app is working as a user in this page.
+ * chooseSession, fed live from the device (`user`, the device's user, read by SignedInRoot): a
+ * sign-out in another tab ends this tab's device session too. `db` is the replica of the
+ * session's user or, without a session, of the device's user. `enter` records that the app is
+ * working as a user in this page.
  */
-export function useSessionChoice(db: ReplicaDatabase, identity: Identity | null): { choice: SessionChoice; enter(email: string): void } {
+export function useSessionChoice(
+  db: ReplicaDatabase,
+  identity: Identity | null,
+  user: DeepReadonly<DeviceUser> | null | undefined,
+): { choice: SessionChoice; enter(email: string): void } {
   const online = useOnline();
-  const device = useObservable(useMemo(() => deviceUser$(db), [db]), undefined);
-  const owner = device?.email ?? null;
+  const owner = user?.email ?? null;
   const pending$ = useMemo(
     () => (owner === null ? null : db.outbox.count({ selector: { owner, status: 'pending' } }).$),
     [db, owner],
   );
   const pending = useObservable(pending$, undefined);
   const [entered, enter] = useState<string | null>(null);
-  return { choice: chooseSession({ identity, device, online, pending, entered }), enter };
+  return { choice: chooseSession({ identity, device: user, online, pending, entered }), enter };
 }

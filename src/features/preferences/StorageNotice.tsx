@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { storagePersistence$ } from '../../db/device';
-import { useReplica } from '../../app/replica';
+import { useDevice } from '../../app/replica';
 import { useObservable } from '../../app/useObservable';
 
 /**
@@ -10,7 +10,7 @@ import { useObservable } from '../../app/useObservable';
  * changes not yet synced would go with it.
  */
 export function StorageNotice() {
-  const db = useReplica();
+  const db = useDevice();
   const persistence = useObservable(useMemo(() => storagePersistence$(db), [db]), null);
   if (!persistence || persistence.persisted) return null;
   return (
