@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocationTree } from '../../domain/locations';
 import type { Location } from '../../schemas';
-import { countPermits, reportCsv, reportRows, searchLink, statesShown } from '../../src/features/reports/reportData';
+import { chartDescription, countPermits, reportCsv, reportRows, searchLink, statesShown } from '../../src/features/reports/reportData';
 
 const loc = (LocationId: number, Title: string): Location => ({
   LocationId, ParentLocationId: 0, SiteId: 1, Title, EnabledFlag: true, PermittingEnabled: true, PlotPlans: [], CurrentPlotPlan: null,
@@ -18,6 +18,10 @@ describe('the permits-by-state report', () => {
       Locations: [{ LocationId: 111, Counts: { PENDING: 2, APPROVED: 1 }, Total: 3 }, { LocationId: 112, Counts: { APPROVED: 1 }, Total: 1 }],
       Total: 4,
     });
+  });
+  it('describes the chart for a screen reader with each location’s counts by state', () => {
+    const rows = reportRows(countPermits(permits, ['PENDING', 'APPROVED']), tree, true, { LocationId: 110, Title: 'Crude Unit' });
+    expect(chartDescription(rows, ['PENDING', 'APPROVED'])).toBe('Permits by state. Atmospheric Distillation: PENDING 2, APPROVED 1. Vacuum, "North": PENDING 0, APPROVED 1.');
   });
   it('groups by location or adds everything into one row at the home location', () => {
     const report = countPermits(permits, ['PENDING', 'APPROVED', 'COMPLETED']);

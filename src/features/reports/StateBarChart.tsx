@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PERMIT_STATE_COLOURS } from '../../../domain/permits/stateColours';
 import type { PermitState } from '../../../schemas';
 import { loadECharts } from './echarts';
-import type { ReportRow } from './reportData';
+import { chartDescription, type ReportRow } from './reportData';
 
 /** SPEC §9: the chart is 400 px high. */
 export const CHART_HEIGHT = 400;
@@ -18,7 +18,7 @@ interface Props {
 /** The chart's option: one group of bars per row (location), one bar per state, in the state's colour. */
 function chartOption(rows: readonly ReportRow[], states: readonly PermitState[]) {
   return {
-    aria: { enabled: true },
+    aria: { enabled: true, label: { description: chartDescription(rows, states) } },
     tooltip: { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const } },
     legend: { top: 0 },
     grid: { left: 48, right: 16, top: 48, bottom: 64 },

@@ -72,3 +72,8 @@ export function reportCsv(rows: readonly ReportRow[], states: readonly PermitSta
   const lines = rows.map((row) => [row.Title, row.LocationId, ...states.map((s) => row.Counts[s] ?? 0), row.Total]);
   return `\uFEFF${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
+
+/** What a screen reader says of the chart: each location's counts by state, as the table gives them (ECharts' own reads as value lists). */
+export function chartDescription(rows: readonly ReportRow[], states: readonly PermitState[]): string {
+  return ['Permits by state.', ...rows.map((r) => `${r.Title}: ${states.map((state) => `${state} ${r.Counts[state] ?? 0}`).join(', ')}.`)].join(' ');
+}
