@@ -119,6 +119,9 @@ test('a field added in the form builder is published and filled in on a new perm
   await expect(page).toHaveURL(/\/permits\/[0-9a-f-]{36}\/edit\?redirectFromCreate=true$/, { timeout: 30_000 });
   const id = /\/permits\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
   await expect
-    .poll(async () => (await server().db.query<{ v: string | null; d: string }>(`select content -> 'HotWork' ->> 'dropZoneBarriers' as v, permit_definition_id as d from permits where permit_instance_id = $1`, [id]))[0], { timeout: 30_000 })
-    .toMatchObject({ v: 'Barriers and signs at grade', d: expect.stringMatching(/^permits100-v\d+-/) });
+    // Under the key the builder gave the field (derived from the label as typed, or its type's default when the label came first).
+    .poll(async () => (await server().db.query<{ key: string | null; d: string }>(
+      `select (select key from jsonb_each_text(content -> 'HotWork') where value = 'Barriers and signs at grade') as key, permit_definition_id as d
+         from permits where permit_instance_id = $1`, [id]))[0], { timeout: 30_000 })
+    .toMatchObject({ key: expect.any(String), d: expect.stringMatching(/^permits100-v\d+-/) });
 });

@@ -33,6 +33,8 @@ export class AttachmentsDialog {
   /** Opens the file and answers what the new tab received. */
   async openFile(fileName: string): Promise<Page> {
     const [tab] = await Promise.all([this.page.context().waitForEvent('page'), this.row(fileName).getByRole('button', { name: `Open ${fileName}` }).click()]);
+    // A file from the server opens in a blank tab first, sent on once its signed link is known.
+    await tab.waitForURL((url) => url.href !== 'about:blank');
     await tab.waitForLoadState();
     return tab;
   }
