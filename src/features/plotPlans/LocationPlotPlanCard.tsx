@@ -30,6 +30,8 @@ const useStyles = makeStyles({
   versions: { flex: '1 1 280px', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   hidden: { display: 'none' },
+  // The header gives its action what is left of the title: keep the label on one line.
+  upload: { whiteSpace: 'nowrap' },
 });
 
 /** A small picture of one version, loaded like the maps load it (from the device, else the server with the token). */
@@ -108,6 +110,7 @@ export function LocationPlotPlanCard({ row, onUploaded }: { row: PlotPlanAdminRo
                 }}
               />
               <Button
+                className={styles.upload}
                 icon={busy ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
                 disabled={busy}
                 aria-label={`Upload a new plot plan version for ${location.Title}`}
