@@ -159,6 +159,13 @@ export const messages = {
     noWorkLocation: 'No work location selected. Please move the marker to the work location',
     /** The position set on the create page's map (the edit page's saves say workLocationUpdated). */
     locationUpdated: 'Location updated successfully',
+    /** The admin area's upload of a new version (issue 11; SPEC §8 words none, these follow its pattern). */
+    uploaded: 'Plot plan uploaded successfully',
+    uploadFailed: 'There was a problem uploading the plot plan, please try again',
+    notAnImage: (name: string) => `${name} is not a PNG, JPEG, WebP or SVG image: choose the plot plan drawing in one of those formats.`,
+    emptyFile: (name: string) => `${name} is empty: choose the plot plan drawing itself.`,
+    tooLarge: (name: string, megabytes: number) => `${name} is larger than ${megabytes} MB, the most a plot plan image can be.`,
+    nameTooLong: (max: number) => `The file name is longer than ${max} characters: rename the file and choose it again.`,
   },
   clipboard: {
     copy: 'Copy User Details',

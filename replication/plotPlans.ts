@@ -4,7 +4,8 @@
  * Storage and served from there ever after: the map opens offline, and a long shift on a
  * tablet costs one download per version.
  */
-import { http } from './http';
+import type { Location, PlotPlanUploadBody } from '../schemas';
+import { api, http } from './http';
 
 /** The device's store of plot plan images, apart from the app shell's (the service worker replaces that one on every release). */
 export const PLOT_PLAN_CACHE = 'openpermit-plotplans-v1';
@@ -33,3 +34,10 @@ export async function plotPlanImage(locationId: number, version: number): Promis
   return blob;
 }
 
+
+/**
+ * POST /plotplan: a new version of the location's plot plan, made current (an administrator's
+ * upload, online only). Answers the location as it now stands; every device gets it through
+ * the sitedata sync, and fetches the new image on its first map.
+ */
+export const uploadPlotPlan = (body: PlotPlanUploadBody) => api<Location>('POST', '/plotplan', body);

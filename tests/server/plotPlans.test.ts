@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Location } from '../../schemas';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { signInCast, startPermitServer, type Cast } from './permitFactories';
+import { Replica } from './syncFactories';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -36,6 +37,9 @@ describe.each(DATABASE_KINDS)('plot plans on %s', (kind) => {
   });
 
   it('takes a new version from a forms editor and makes it current; refuses others and files that are not images', async () => {
+    // A device of a Bayport user, up to date before the upload.
+    const device = new Replica(server, as.viewer, 'sitedata', 'id');
+    await device.pull();
     const body = { LocationId: 100, FileName: 'bayport-2027.png', ContentType: 'image/png', Data: PNG.toString('base64') };
     expect((await upload(as.viewer, body)).statusCode).toBe(403);
     const notPng = await upload(as.admin, { ...body, Data: Buffer.from('hello').toString('base64') });
@@ -53,8 +57,15 @@ describe.each(DATABASE_KINDS)('plot plans on %s', (kind) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
-    // The location document the replicas pull carries the new version too.
+    // The location list carries the new version too...
     const list = await server.request({ method: 'GET', url: '/api/location?IncludeSublocations=true', token: as.viewer });
     expect(list.json<{ LocationList: Location[] }>().LocationList.find((l) => l.LocationId === 100)?.CurrentPlotPlan).toBe(2);
+    // ...and so does the device's next pull: the upload restamped the location (DateChanged), so it comes again.
+    const changed = (await device.pull()).flatMap((p) => p.documents);
+    const pulled = changed.find((d) => d.id === 'location:100') as { data: Location; DateChanged: string } | undefined;
+    expect(pulled?.data.CurrentPlotPlan).toBe(2);
+    expect(pulled?.data.PlotPlans.map((p) => p.FileName)).toEqual(['bayport-refinery-plot-plan.svg', 'bayport-2027.png']);
+    const before = device.received.find((d) => d.id === 'location:100') as { DateChanged: string };
+    expect(pulled!.DateChanged > before.DateChanged).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, PeopleRegular, SettingsRegular,
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, SettingsRegular,
 } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
@@ -25,13 +25,17 @@ const useStyles = makeStyles({
   content: { flex: '1 1 480px', minWidth: 0 },
 });
 
-/** The admin area's links (SPEC §2 and issue 14); Settings is for administrators only. */
-const LINKS = [
+/**
+ * The admin area's links (SPEC §2, issues 11 and 14); Settings is for administrators only, Plot
+ * Plans for those who may upload one somewhere in the chosen site (forms edit).
+ */
+const LINKS: { to: string; label: string; icon: ReactElement; administrators?: boolean; editors?: boolean }[] = [
   { to: '/admin/external-users', label: 'External Users', icon: <PeopleRegular /> },
   { to: '/admin/forms', label: 'Forms', icon: <FormRegular /> },
   { to: '/admin/lists', label: 'Lists', icon: <DocumentBulletListRegular /> },
   { to: '/admin/templates', label: 'Templates', icon: <DocumentCopyRegular /> },
   { to: '/admin/permit-cache', label: 'Permit Cache', icon: <ArchiveRegular /> },
+  { to: '/admin/plot-plans', label: 'Plot Plans', icon: <MapRegular />, editors: true },
   { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
 ];
 
@@ -49,7 +53,7 @@ export function AdminLayout() {
   const sites = adminSites(data);
   const [chosen, setChosen] = useState<number | null>(null);
   const site = sites.find((s) => s.SiteId === chosen) ?? sites.find((s) => s.SiteId === homeLocation?.SiteId) ?? sites[0] ?? null;
-  const links = LINKS.filter((link) => !link.administrators || administrator);
+  const links = LINKS.filter((link) => (!link.administrators || administrator) && (!link.editors || site?.canEdit === true));
   const selected = links.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.to ?? '';
   const outlet: AdminOutlet = { site, sites, administrator };
 
