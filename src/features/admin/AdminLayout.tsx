@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, PeopleRegular, SettingsRegular,
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, PeopleRegular, PrintRegular, SettingsRegular,
 } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
@@ -25,13 +25,14 @@ const useStyles = makeStyles({
   content: { flex: '1 1 480px', minWidth: 0 },
 });
 
-/** The admin area's links (SPEC §2 and issue 14); Settings is for administrators only. */
+/** The admin area's links (SPEC §2 and issue 14); Printers and Settings are for administrators only. */
 const LINKS = [
   { to: '/admin/external-users', label: 'External Users', icon: <PeopleRegular /> },
   { to: '/admin/forms', label: 'Forms', icon: <FormRegular /> },
   { to: '/admin/lists', label: 'Lists', icon: <DocumentBulletListRegular /> },
   { to: '/admin/templates', label: 'Templates', icon: <DocumentCopyRegular /> },
   { to: '/admin/permit-cache', label: 'Permit Cache', icon: <ArchiveRegular /> },
+  { to: '/admin/printers', label: 'Printers', icon: <PrintRegular />, administrators: true },
   { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
 ];
 
