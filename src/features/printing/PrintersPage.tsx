@@ -47,7 +47,7 @@ function SitePrinters({ site }: { site: AdminSite }) {
       <div className={styles.head}>
         <Title2 as="h1">Printers</Title2>
         <span className={styles.buttons}>
-          <Button icon={<ArrowClockwiseRegular />} onClick={refresh} disabled={state.status === 'loading'}>
+          <Button icon={<ArrowClockwiseRegular />} onClick={refresh} disabled={state.loading}>
             Refresh
           </Button>
           <Button appearance="primary" icon={<AddRegular />} disabled={choices.length === 0} onClick={() => setAdding(true)}>
@@ -58,14 +58,14 @@ function SitePrinters({ site }: { site: AdminSite }) {
       <Text className={styles.muted}>
         {`The printers at the locations of ${site.name}, each asked for its state now. A printer serves its location and every location below it; devices learn of a new one on their next sync.`}
       </Text>
-      {state.status === 'loading' ? <Spinner size="small" label="Asking the printers for their state…" /> : null}
-      {state.status === 'failed' ? (
+      {state.loading ? <Spinner size="small" label="Asking the printers for their state…" /> : null}
+      {state.error ? (
         <MessageBar intent="error">
-          <MessageBarBody>{state.message}</MessageBarBody>
+          <MessageBarBody>{state.error}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {state.status === 'ready' && state.printers.length === 0 ? <Text>This site has no printers yet.</Text> : null}
-      {state.status === 'ready' && state.printers.length > 0 ? <PrinterTable printers={state.printers} /> : null}
+      {state.printers?.length === 0 ? <Text>This site has no printers yet.</Text> : null}
+      {state.printers?.length ? <PrinterTable printers={state.printers} /> : null}
       <AddPrinterDialog open={adding} choices={choices} onAdded={added} onClose={() => setAdding(false)} />
     </div>
   );

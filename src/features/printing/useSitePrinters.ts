@@ -7,7 +7,13 @@ import { useAppData } from '../../app/startup/appData';
 /** A printer of the admin list: where it is, by the location's path. */
 export type SitePrinter = Printer & { location: string };
 
-export type SitePrintersState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; printers: SitePrinter[] };
+export interface SitePrintersState {
+  /** The last list read; null until the first answer. Kept while a refresh asks again, so the table does not blink. */
+  printers: SitePrinter[] | null;
+  loading: boolean;
+  /** Why the last read failed (the server's sentence, or that it could not be reached). */
+  error: string | null;
+}
 
 /**
  * The printers located at the site with their state read now (online: the state is the
@@ -18,15 +24,15 @@ export function useSitePrinters(siteId: number) {
   const { data } = useAppData();
   const choices: LocationChoice[] = useMemo(() => siteLocationChoices(data.tree, siteId), [data.tree, siteId]);
   const tops = useMemo(() => siteTops(data.tree, siteId), [data.tree, siteId]);
-  const [state, setState] = useState<SitePrintersState>({ status: 'loading' });
+  const [state, setState] = useState<SitePrintersState>({ printers: null, loading: true, error: null });
   const [round, setRound] = useState(0);
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    setState((current) => ({ ...current, loading: true, error: null }));
     Promise.all(tops.map(fetchPrintersBelow)).then(
-      (answers) => live && setState({ status: 'ready', printers: sitePrinters(answers, choices) }),
-      (error: Error) => live && setState({ status: 'failed', message: error.message }),
+      (answers) => live && setState({ printers: sitePrinters(answers, choices), loading: false, error: null }),
+      (error: Error) => live && setState((current) => ({ ...current, loading: false, error: error.message })),
     );
     return () => {
       live = false;
@@ -36,7 +42,7 @@ export function useSitePrinters(siteId: number) {
   const refresh = useCallback(() => setRound((n) => n + 1), []);
   /** The server's answer to the add carries the printer's live state: no second round trip. */
   const added = useCallback(
-    (printer: Printer) => setState((current) => ({ status: 'ready', printers: sitePrinters([current.status === 'ready' ? current.printers : [], [printer]], choices) })),
+    (printer: Printer) => setState((current) => ({ ...current, printers: sitePrinters([current.printers ?? [], [printer]], choices) })),
     [choices],
   );
   return { state, choices, refresh, added };
