@@ -48,7 +48,7 @@ function SitePrinters({ site }: { site: AdminSite }) {
         <Title2 as="h1">Printers</Title2>
         <span className={styles.buttons}>
           <Button icon={<ArrowClockwiseRegular />} onClick={refresh} disabled={state.loading}>
-            Refresh
+            Refresh list
           </Button>
           <Button appearance="primary" icon={<AddRegular />} disabled={choices.length === 0} onClick={() => setAdding(true)}>
             Add Printer
