@@ -124,6 +124,14 @@ export const messages = {
     /** The date pickers cannot pick a future date (SPEC §5); the server words the same refusal. */
     future: 'Dates cannot be in the future',
   },
+  /** SPEC §8 words nothing for printers: these follow its 'X added successfully' pattern. */
+  printers: {
+    added: 'Printer added successfully',
+    nameRequired: 'Name is required',
+    locationRequired: 'Please select a location',
+    uriRequired: 'URI is required',
+    uriInvalid: 'URI must start with ipp:// or ipps:// (for example ipp://printer.example:631/ipp/print), or be pdf-folder:name',
+  },
   admin: {
     updated: 'Updated successfully',
     settingsFailed: 'There was a problem updating the settings, please try again',

@@ -3,11 +3,25 @@
  * and the same PDF to download. A print needs the printer now, so these are online calls; the
  * printer preferences go through the outbox like every other change.
  */
-import type { Permit, Printer, PrintBody, PrintResult } from '../schemas';
+import type { AddPrinterBody, Permit, Printer, PrintBody, PrintResult } from '../schemas';
 import { api, http } from './http';
 
 export const fetchPrinters = async (locationId: number): Promise<Printer[]> =>
   (await api<{ PrinterList: Printer[] }>('GET', `/printer?LocationId=${locationId}`)).PrinterList;
+
+/**
+ * The printers of a location and of every location below it, with their state read now (the
+ * admin list of a site). Administrators get each printer's URI.
+ */
+export const fetchPrintersBelow = async (locationId: number): Promise<Printer[]> =>
+  (await api<{ PrinterList: Printer[] }>('GET', `/printer?LocationId=${locationId}&IncludeSublocations=true`)).PrinterList;
+
+/**
+ * POST /printer (administrators): the server reads the printer's state and colour support at
+ * once, so this is an online call; devices get the new printer through the sitedata pull.
+ * Refusals (409 a duplicate, 400 a bad URI or location) reject with the server's sentence.
+ */
+export const addPrinter = (body: AddPrinterBody) => api<Printer>('POST', '/printer', body);
 
 export const printPermit = (body: PrintBody) => api<PrintResult>('POST', '/print', body);
 

@@ -56,6 +56,10 @@ export const LocationQuery = Type.Object({
 });
 export const LocationIdQuery = Type.Object({ LocationId: LocationId });
 
+/** GET /printer: the printers serving a location; with IncludeSublocations also those of every location below it (the admin list). */
+export const PrinterQuery = Type.Object({ LocationId, IncludeSublocations: Type.Optional(Type.Boolean()) });
+export type PrinterQuery = Type.Static<typeof PrinterQuery>;
+
 export const Printer = Type.Object({
   PermitPrinterId: Type.Integer(),
   LocationId,
@@ -67,6 +71,8 @@ export const Printer = Type.Object({
   PrinterStateReasons: Type.Array(Type.String()),
   SupportsColor: Type.Boolean(),
   DefaultColor: Type.Boolean(),
+  /** Where the server reaches it (ipp://…, pdf-folder:…): answered to administrators only, who manage printers. */
+  Uri: Type.Optional(Type.String()),
 });
 export type Printer = Type.Static<typeof Printer>;
 

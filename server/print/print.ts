@@ -1,6 +1,6 @@
 import type { AddPrinterBody, PrintBody, PrintResult, Printer } from '../../schemas';
 import { abilitiesAt } from '../../domain/abilities';
-import { ancestorsAndSelf } from '../../domain/locations';
+import { ancestorsAndSelf, descendantsAndSelf } from '../../domain/locations';
 import { loadAttachments } from '../attachments/attachments';
 import { audit } from '../audit';
 import type { Config } from '../config';
@@ -23,11 +23,25 @@ interface PrinterRow {
   default_color: boolean;
 }
 
+/** What GET /printer answers beyond the printers serving the location itself. */
+export interface LivePrinterOptions {
+  /** Also the printers of every location below it (the admin list of a site). */
+  sublocations?: boolean;
+  /** Each printer's URI: for administrators, who manage printers; others only choose one. */
+  withUri?: boolean;
+}
+
 /** Printers that serve a location (its own and those above it), each with its state read now over IPP. */
-export async function livePrinters(db: Queryable, locationId: number, dataDir: string): Promise<Printer[]> {
-  const chain = ancestorsAndSelf(await loadLocationTree(db), locationId);
+export async function livePrinters(db: Queryable, locationId: number, dataDir: string, options: LivePrinterOptions = {}): Promise<Printer[]> {
+  const tree = await loadLocationTree(db);
+  const chain = [...new Set([...ancestorsAndSelf(tree, locationId), ...(options.sublocations ? descendantsAndSelf(tree, locationId) : [])])];
   const rows = await db.query<PrinterRow>('select printer_id, location_id, name, uri, default_color from printers where location_id = any($1) and not deleted order by name', [chain]);
-  return Promise.all(rows.map(async (r) => presentLive(r, await readPrinterState(r.uri, dataDir))));
+  return Promise.all(
+    rows.map(async (r) => {
+      const printer = presentLive(r, await readPrinterState(r.uri, dataDir));
+      return options.withUri ? { ...printer, Uri: r.uri } : printer;
+    }),
+  );
 }
 
 const presentLive = (r: PrinterRow, state: Awaited<ReturnType<typeof readPrinterState>>): Printer => ({
@@ -99,5 +113,6 @@ export async function addPrinter(db: Database, config: Config, user: UserRecord,
   );
   if (!row) throw conflict(`${body.Uri} is already a printer of this location.`);
   await audit(db, user.personnel_id, 'printer.add', { PrinterId: row.printer_id, LocationId: body.LocationId, Uri: body.Uri });
-  return presentLive(row, state);
+  // The one who added it manages it: the answer carries the URI, as the admin list does.
+  return { ...presentLive(row, state), Uri: row.uri };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type Type from 'typebox';
-import { LocationIdQuery, LocationList, LocationMetadata, LocationQuery, PrinterList } from '../../schemas';
+import { LocationIdQuery, LocationList, LocationMetadata, LocationQuery, PrinterList, PrinterQuery } from '../../schemas';
 import { ROOT_LOCATION_ID } from '../../domain/constants';
 import { requireAbility } from '../http/abilities';
+import { requireUser } from '../http/authenticate';
 import { notFound } from '../http/errors';
 import { listLocations } from '../locations/locations';
 import { locationMetadata } from '../locations/metadata';
@@ -35,13 +36,14 @@ export async function locationRoutes(app: FastifyInstance, { db, config }: Route
     },
   );
 
-  app.get<{ Querystring: LocationIdQuery }>(
+  app.get<{ Querystring: PrinterQuery }>(
     '/printer',
-    { schema: { querystring: LocationIdQuery, response: { 200: PrinterList } } },
+    { schema: { querystring: PrinterQuery, response: { 200: PrinterList } } },
     async (request) => {
       await requireAbility(db, request, request.query.LocationId, 'permits.view');
+      const options = { sublocations: request.query.IncludeSublocations ?? false, withUri: requireUser(request).sys_admin_flag };
       // Each printer's state is read now over IPP (issue 10), not the last one stored.
-      return { PrinterList: await livePrinters(db, request.query.LocationId, config.dataDir) };
+      return { PrinterList: await livePrinters(db, request.query.LocationId, config.dataDir, options) };
     },
   );
 }

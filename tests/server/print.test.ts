@@ -68,6 +68,25 @@ describe.each(DATABASE_KINDS)('printing permits to a real IPP printer on %s', (k
     expect(list.map((p) => p.Name)).toEqual(expect.arrayContaining(['Bayport Control Room', 'Crude Unit Office', 'Crude Unit Laser']));
   });
 
+  it('lists a site for its administrator: the printers of every location below the one asked for, with their URIs, which others are not told', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/printer?LocationId=100&IncludeSublocations=true', token: as.admin });
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json<{ PrinterList: { PermitPrinterId: number; LocationId: number; Name: string; Uri?: string; PrinterState: string }[] }>().PrinterList;
+    expect(list.map((p) => [p.LocationId, p.Name, p.Uri])).toEqual(
+      expect.arrayContaining([
+        [100, 'Bayport Control Room', 'pdf-folder:bayport-control-room'],
+        [110, 'Crude Unit Office', 'pdf-folder:crude-unit-office'],
+        [110, 'Crude Unit Laser', printer.uri],
+      ]),
+    );
+    // Another site's printer is not below Bayport.
+    expect(list.map((p) => p.Name)).not.toContain('Northfield Permit Office');
+    // Without IncludeSublocations, the printers serving the location only (its own and those above).
+    const serving = (await server.request({ method: 'GET', url: '/api/printer?LocationId=100', token: as.admin })).json<{ PrinterList: { Name: string }[] }>().PrinterList;
+    expect(serving.map((p) => p.Name)).toEqual(['Bayport Control Room']);
+    expect((await printers(as.contractor)).every((p) => !('Uri' in p))).toBe(true);
+  });
+
   it('prints an approved permit: the job arrives as a PDF with the reference, state, sections and approvals, and its QR code opens the verification page', async () => {
     const id = await approved();
     const { PermitInstanceReferenceId: reference } = await permitOf(server, as.contractor, id);
