@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPrinterState } from '../../server/print/printers';
@@ -20,14 +20,34 @@ export interface TestPrinter {
   stop(): Promise<void>;
 }
 
-function ensureDnsSd(): void {
-  if (!existsSync('/run/dbus/system_bus_socket')) {
-    mkdirSync('/run/dbus', { recursive: true });
-    execFileSync('dbus-daemon', ['--system', '--fork']);
-  }
+const succeeds = (command: string, args: string[]): boolean => {
   try {
-    execFileSync('avahi-daemon', ['--check']);
+    execFileSync(command, args, { stdio: 'ignore' });
+    return true;
   } catch {
+    return false;
+  }
+};
+
+/**
+ * Starts D-Bus and Avahi when they are not answering. A daemon that died leaves its socket and
+ * pid file behind, and a new one refuses to start over them: those are removed first.
+ */
+function ensureDnsSd(): void {
+  const busAnswers = () =>
+    succeeds('dbus-send', ['--system', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetId']);
+  let busRestarted = false;
+  if (!busAnswers()) {
+    mkdirSync('/run/dbus', { recursive: true });
+    rmSync('/run/dbus/system_bus_socket', { force: true });
+    rmSync('/run/dbus/pid', { force: true });
+    execFileSync('dbus-daemon', ['--system', '--fork']);
+    busRestarted = true;
+  }
+  // An Avahi that outlived its bus is of no use to ippeveprinter.
+  if (busRestarted) succeeds('avahi-daemon', ['--kill']);
+  if (!succeeds('avahi-daemon', ['--check'])) {
+    rmSync('/run/avahi-daemon/pid', { force: true });
     execFileSync('avahi-daemon', ['-D', '--no-drop-root']);
   }
 }
