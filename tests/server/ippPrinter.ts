@@ -29,31 +29,43 @@ const succeeds = (command: string, args: string[]): boolean => {
   }
 };
 
+const answersOnBus = (destination: string, path: string, method: string) =>
+  succeeds('dbus-send', ['--system', '--print-reply', `--dest=${destination}`, path, method]);
+const busAnswers = () => answersOnBus('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetId');
+const avahiAnswers = () => answersOnBus('org.freedesktop.Avahi', '/', 'org.freedesktop.Avahi.Server.GetVersionString');
+
+async function until(answers: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !answers(); ) {
+    if (Date.now() > deadline) throw new Error(`${what} was started but does not answer on the system bus`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
- * Starts D-Bus and Avahi when they are not answering. A daemon that died leaves its socket and
- * pid file behind, and a new one refuses to start over them: those are removed first.
+ * Starts D-Bus and Avahi unless each answers on the bus. Asking them is the only sure check: a
+ * daemon killed with the session that started it can linger as a zombie whose pid file still
+ * passes `avahi-daemon --check`, and leaves a socket and pid file a new daemon refuses to start
+ * over. A start may fail because a parallel test file started the same daemon a moment before:
+ * what counts is that it answers afterwards.
  */
-function ensureDnsSd(): void {
-  const busAnswers = () =>
-    succeeds('dbus-send', ['--system', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetId']);
-  let busRestarted = false;
+async function ensureDnsSd(): Promise<void> {
   if (!busAnswers()) {
     mkdirSync('/run/dbus', { recursive: true });
     rmSync('/run/dbus/system_bus_socket', { force: true });
     rmSync('/run/dbus/pid', { force: true });
-    execFileSync('dbus-daemon', ['--system', '--fork']);
-    busRestarted = true;
+    succeeds('dbus-daemon', ['--system', '--fork']);
+    await until(busAnswers, 'D-Bus');
   }
-  // An Avahi that outlived its bus is of no use to ippeveprinter.
-  if (busRestarted) succeeds('avahi-daemon', ['--kill']);
-  if (!succeeds('avahi-daemon', ['--check'])) {
+  if (!avahiAnswers()) {
+    succeeds('avahi-daemon', ['--kill']);
     rmSync('/run/avahi-daemon/pid', { force: true });
-    execFileSync('avahi-daemon', ['-D', '--no-drop-root']);
+    succeeds('avahi-daemon', ['-D', '--no-drop-root']);
+    await until(avahiAnswers, 'Avahi');
   }
 }
 
 export async function startTestPrinter(port: number, name = 'OpenPermit Test Printer'): Promise<TestPrinter> {
-  ensureDnsSd();
+  await ensureDnsSd();
   const spool = mkdtempSync(join(tmpdir(), 'openpermit-ipp-'));
   const child: ChildProcess = spawn('ippeveprinter', ['-p', String(port), '-d', spool, '-f', 'application/pdf', '-k', name], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
