@@ -1,7 +1,8 @@
-import { Body1, Button, Dropdown, Field, Input, Link, Option, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Dropdown, Field, Input, Link, MessageBar, MessageBarBody, Option, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { WORK_ORDER_LIST_PAGE_SIZE } from '../../../domain/constants';
+import { messages } from '../../../domain/messages';
 import { isActiveWorkOrder, matchesListFilter } from '../../../domain/workOrders';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
@@ -32,6 +33,13 @@ export function WorkOrderListPage() {
   const [statuses, setStatuses] = useState<string[]>([]);
   const [page, setPage] = useState(0);
   if (!all) return <Spinner label="Loading work orders…" />;
+  if (all === 'failed') {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{messages.workOrders.listFailed}</MessageBarBody>
+      </MessageBar>
+    );
+  }
 
   const shown = all.filter((w) => matchesListFilter(w, text, statuses));
   const pages = Math.max(1, Math.ceil(shown.length / WORK_ORDER_LIST_PAGE_SIZE));
