@@ -54,10 +54,23 @@ export interface BenchTab<P> {
   close(): Promise<void>;
 }
 
+/**
+ * Chromium on a profile directory the caller owns: launched again on the same directory, it is
+ * the same device (IndexedDB, service worker, the app's stored session). Closed by
+ * `closeAllTabs` too when a run is cut short.
+ */
+export async function launchChromium(profile: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const close = () => context.close();
+  open.add(close);
+  context.once('close', () => open.delete(close));
+  return context;
+}
+
 /** Opens one of the bench pages (PAGES), typed by the interface it offers (ReplicaPage, BaselinePage). */
 export async function openBenchTab<P>(url: string, session: Session, which: keyof typeof PAGES): Promise<BenchTab<P>> {
   const profile = mkdtempSync(join(tmpdir(), 'openpermit-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const context = await launchChromium(profile);
   const close = async () => {
     open.delete(close);
     await context.close();

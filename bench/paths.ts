@@ -8,3 +8,6 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * node_modules/.cache, out of git's and ESLint's way.
  */
 export const BENCH_PAGE_DIR = fileURLToPath(new URL('../node_modules/.cache/openpermit-bench-page', import.meta.url));
+
+/** The app as `npx vite build` writes it (the first-load measure builds it before the server starts). */
+export const APP_BUILD_DIR = fileURLToPath(new URL('../dist', import.meta.url));

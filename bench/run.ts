@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1]`
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3]`
  * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
- * the server pull at 1M permits and the pull over a 1.6 Mbit/s link.)
+ * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
+ * --coldstarts 0` skip the measures in the real app.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
  * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
@@ -19,9 +20,12 @@ import type { ReplicaPage } from './page/api';
 import { chromiumVersion, closeAllTabs, openBenchTab } from './browser';
 import type { BenchEnv } from './env';
 import { printReport } from './report';
+import { openAppDevice } from './scenarios/appDevice';
+import { measureColdStarts } from './scenarios/coldStart';
 import { measureDrain, type DrainSample } from './scenarios/drain';
 import { measureInitialSync } from './scenarios/initialSync';
 import { measureFirstLoad } from './scenarios/firstLoad';
+import { measureListKeystrokes } from './scenarios/listKeystroke';
 import { measureLiveChanges } from './scenarios/liveChange';
 import { measureServerPull, type ServerPullResult } from './scenarios/serverPull';
 import { measureThrottledPull, type ThrottledPullResult } from './scenarios/throttledPull';
@@ -38,6 +42,8 @@ const { values } = parseArgs({
     drains: { type: 'string', default: '3' },
     scale: { type: 'string', default: '1000000' },
     throttled: { type: 'string', default: '1' },
+    keystrokes: { type: 'string', default: '30' },
+    coldstarts: { type: 'string', default: '3' },
   },
 });
 const option = (name: keyof typeof values) => {
@@ -90,6 +96,20 @@ async function secondClient(env: BenchEnv): Promise<{ liveChanges: number[]; dra
   }
 }
 
+/** The measures in the real app, on one device once its first sync is done: list keystrokes, then offline cold starts. */
+async function appClient(env: BenchEnv): Promise<{ keystrokes: number[]; coldStarts: number[] }> {
+  const [keystrokes, coldStarts] = [option('keystrokes'), option('coldstarts')];
+  if (keystrokes === 0 && coldStarts === 0) return { keystrokes: [], coldStarts: [] };
+  log('The real app: sign-in and first sync, then list keystrokes and offline cold starts (CPU ×4)…');
+  const device = await openAppDevice(env);
+  try {
+    const list = keystrokes > 0 ? await measureListKeystrokes(device, keystrokes, log) : [];
+    return { keystrokes: list, coldStarts: coldStarts > 0 ? await measureColdStarts(device, coldStarts, log) : [] };
+  } finally {
+    await device.close();
+  }
+}
+
 async function bench(server: BenchServer): Promise<void> {
   const loadAtStart = loadavg();
   const session = await signIn(server.url);
@@ -106,7 +126,8 @@ async function bench(server: BenchServer): Promise<void> {
     log('Pull pages over a 1.6 Mbit/s link…');
     throttled = await measureThrottledPull(env);
   }
-  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull });
+  const app = await appClient(env);
+  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, ...app });
 }
 
 /** Measured before the browser benchmarks' server starts: the app's build, and PostgreSQL at scale. */

@@ -1,15 +1,16 @@
 /**
  * The real server for the benchmark: `tsx server/main.ts` on a port of its own, over a fresh
  * PGlite directory (or a scratch database in the PostgreSQL of BENCH_DATABASE_URL), filled by
- * `npm run seed:bench`, serving the built bench page as its static files.
+ * `npm run seed:bench`, serving the built bench page and, beside it, the built app as its
+ * static files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { BENCH_PAGE_DIR, ROOT } from './paths';
+import { APP_BUILD_DIR, BENCH_PAGE_DIR, ROOT } from './paths';
 
 export interface BenchServer {
   url: string;
@@ -95,6 +96,10 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
   // BENCH_NO_MINIFY=1 keeps function names readable in a CPU profile of the page.
   const minify = process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [];
   await run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts', '--logLevel', 'warn', ...minify], process.env);
+  // The server has one static directory: the app's files go beside the pages' (hashed assets,
+  // index.html, the service worker; no name in common), so the app's measures use the real app.
+  if (!existsSync(join(APP_BUILD_DIR, 'index.html'))) throw new Error(`The app is not built in ${APP_BUILD_DIR}: run npx vite build.`);
+  cpSync(APP_BUILD_DIR, BENCH_PAGE_DIR, { recursive: true, force: false });
 
   const scratch = mkdtempSync(join(tmpdir(), 'openpermit-bench-'));
   const adminUrl = process.env.BENCH_DATABASE_URL;

@@ -4,14 +4,13 @@
  * from the build's manifest), raw and as the gzip and brotli copies the server sends.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { measureFirstLoad as measure } from '../../scripts/bundleBudget';
-import { ROOT } from '../paths';
+import { APP_BUILD_DIR, ROOT } from '../paths';
 
 export type FirstLoadResult = ReturnType<typeof measure>;
 
 export function measureFirstLoad(): FirstLoadResult {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('The app did not build (npx vite build).');
-  return measure(join(ROOT, 'dist'));
+  return measure(APP_BUILD_DIR);
 }
