@@ -1,7 +1,7 @@
 import type { WorkOrder, WorkOrderSearchBody, WorkOrderSearchResponse } from '../../schemas';
 import type { Queryable } from '../db/database';
 import { forbidden } from '../http/errors';
-import { orderBy, translate } from './searchQuery';
+import { NEWEST, orderBy, translate } from './searchQuery';
 
 /** Totals are exact up to this many and reported as a lower bound beyond, as Elasticsearch does (DESIGN.md §6). */
 const TOTAL_CAP = 10_000;
@@ -60,15 +60,22 @@ export async function searchWorkOrders(db: Queryable, sites: number[], body: Wor
   const from = body.from ?? 0;
   const exact = body.track_total_hits === true;
   const cap = typeof body.track_total_hits === 'number' ? body.track_total_hits : TOTAL_CAP;
+  const order = orderBy(body.sort);
+  // Ranked by score, only the newest cap + 1 matches are scored, as far as a search can page: a
+  // broad term matches a sixth of a million orders, and scoring them all is what made it slow.
+  const ranked = t.score !== '0' && /\bscore\b/.test(order);
+  const candidates = ranked
+    ? `(select *, ${t.score} as score from workorders where ${where} order by ${NEWEST} limit ${cap + 1}) hits`
+    : `(select *, ${t.score} as score from workorders where ${where}) hits`;
   const [rows, [counted]] = await Promise.all([
     size === 0
       ? Promise.resolve([] as HitRow[])
       : db.query<HitRow>(
           `select work_order_number, description, status, asset_number, asset_description, order_type, plant_code, revision_number,
                   equipment_number, sync_text(scheduled_start) as scheduled_start, site_id, source_system, work_center_name, operations,
-                  sync_text(date_changed) as date_changed, ${t.score} as score
-             from workorders where ${where}
-            order by ${orderBy(body.sort)}
+                  sync_text(date_changed) as date_changed, score
+             from ${candidates}
+            order by ${order}
             limit ${size} offset ${from}`,
           params,
         ),

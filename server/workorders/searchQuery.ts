@@ -228,6 +228,9 @@ export function translate(query: Json | undefined, now: Date): Translation {
   return { where, score: scores.length ? scores.join(' + ') : '0', params, sites };
 }
 
+/** Newest scheduled first: the order after the body's sort, and which matches a ranking scores. */
+export const NEWEST = 'scheduled_start desc, site_id, work_order_number';
+
 /** The ORDER BY of a body's sort: by score (SPEC §7) unless told otherwise, then newest first. */
 export function orderBy(sort: unknown[] | undefined): string {
   const keys = (sort ?? ['_score']).map((entry) => {
@@ -236,5 +239,5 @@ export function orderBy(sort: unknown[] | undefined): string {
     if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Sort ${name} by asc or desc, not ${JSON.stringify(direction)}.`);
     return `${name === '_score' ? 'score' : field(name).column} ${direction}`;
   });
-  return [...keys, 'scheduled_start desc', 'site_id', 'work_order_number'].join(', ');
+  return [...keys, NEWEST].join(', ');
 }
