@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, users } from './fixtures';
+import { PermitEditPage } from './pages/PermitEditPage';
 import { PermitListPage } from './pages/PermitListPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
@@ -102,6 +103,20 @@ test('the menu and the dashboard land on the right filters; cards open, expand a
   await expect(menu.getByRole('menuitem', { name: 'Print' })).toBeVisible();
   await menu.getByRole('menuitem', { name: 'View/Edit Permit' }).click();
   await expect(page).toHaveURL(/\/permits\/demo-hw-pending\/edit$/);
+
+  // Print on the card of a permit Bayport prints (APPROVED) opens the print dialog on the permit's page, once:
+  // the request leaves the URL, so a reload shows the permit without it.
+  const approved = await reference('demo-hw-approved');
+  await list.open(`?text=${approved}`);
+  await (await list.openCardMenu(approved)).getByRole('menuitem', { name: 'Print' }).click();
+  const printDialog = page.getByRole('dialog', { name: 'Print Permit' });
+  await expect(printDialog).toBeVisible();
+  await expect(page).toHaveURL(/\/permits\/demo-hw-approved\/edit$/);
+  await page.reload();
+  const permit = new PermitEditPage(page);
+  // The action bar's Print shows once the location's printable states are known, when the request would have been honoured.
+  await expect(permit.actions.getByRole('button', { name: 'Print' })).toBeVisible({ timeout: 30_000 });
+  await expect(printDialog).toHaveCount(0);
 });
 
 test('a viewer sees View Permit, not View/Edit Permit', async ({ page }) => {

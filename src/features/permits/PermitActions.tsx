@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import { RULES } from '../../../domain/permits/lifecycle';
@@ -51,6 +51,16 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
   const id = permit.PermitInstanceId;
   const state = permit.State as PermitState;
   const allowed = (action: keyof typeof RULES) => canEdit && RULES[action].from.includes(state);
+
+  // The list card's Print lands here with print=true (SPEC §2). canPrint waits for the location's metadata, so the
+  // request is honoured when it turns true; dropped then, so a reload or Back does not open the dialog again.
+  useEffect(() => {
+    if (!canPrint || search.get('print') !== 'true') return;
+    setPrinting(true);
+    const next = new URLSearchParams(search);
+    next.delete('print');
+    setSearch(next, { replace: true });
+  }, [canPrint, search, setSearch]);
 
   const submit = () => {
     if (!beforeSubmit()) return;
@@ -138,7 +148,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         created={search.get('redirectFromCreate') === 'true'}
         newState={submittedFrom !== null && permit.State !== submittedFrom ? permit.State : null}
         onContinue={closeSubmitted}
-        onPrint={() => { closeSubmitted(); setPrinting(true); }}
+        onPrint={canPrint ? () => { closeSubmitted(); setPrinting(true); } : undefined}
       />
     </>
   );

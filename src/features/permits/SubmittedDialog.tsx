@@ -10,7 +10,7 @@ interface Props {
   /** The permit's state when it changed with the submit, else null. */
   newState: string | null;
   onContinue(): void;
-  /** Opens the print dialog (the server's PDF to a site printer); without it, the browser prints the page. */
+  /** Opens the print dialog; absent when the user may not print the permit in its new state (SPEC §4, §6), and so is Print Permit. */
   onPrint?: () => void;
 }
 
@@ -25,7 +25,7 @@ export function SubmittedDialog({ open, created, newState, onContinue, onPrint }
           <DialogContent>{newState && <Body1>{`New state: ${newState}`}</Body1>}</DialogContent>
           <DialogActions>
             <Button onClick={onContinue}>Continue Editing</Button>
-            <Button onClick={onPrint ?? (() => window.print())}>Print Permit</Button>
+            {onPrint && <Button onClick={onPrint}>Print Permit</Button>}
             <Button appearance="primary" onClick={() => navigate(OPEN_PERMITS)}>
               Exit Permit
             </Button>
