@@ -7,6 +7,15 @@ export interface FeatureFlags {
   copyEnabled: boolean;
 }
 
+/** Where settings keep the flags: the company's, and those of each site that has its own (by SiteId). */
+export type SettingsFlags = FeatureFlags & { siteFeatures?: Readonly<Record<string, FeatureFlags>> };
+
+/** The flags in force at a site (SPEC §1): its own where the admin area set them, else the company's. */
+export function siteFlags({ plotPlanEnabled, workOrdersEnabled, copyEnabled, siteFeatures }: SettingsFlags, siteId: number | undefined): FeatureFlags {
+  const own = siteId === undefined ? undefined : siteFeatures?.[String(siteId)];
+  return own ?? { plotPlanEnabled, workOrdersEnabled, copyEnabled };
+}
+
 export type Requirement = 'none' | 'permits.view' | 'permits.edit' | 'forms.view' | 'workOrders';
 
 export interface MenuEntry {

@@ -1,18 +1,36 @@
 import type { Location } from '../schemas';
-import { ancestorsAndSelf, type LocationTree } from './locations';
+import { ancestorsAndSelf, descendantsAndSelf, type LocationTree } from './locations';
 
 /** SPEC §9: a plot plan image is placed in bounds of 660 by 1020 (Leaflet CRS.Simple: [y, x]). */
 export const PLOT_PLAN_BOUNDS: [[number, number], [number, number]] = [[0, 0], [660, 1020]];
+
+/** The version of a location's own plot plan in use: the current one, if it names a version the location has. */
+export function currentPlotPlan(location: Location): number | undefined {
+  const current = location.CurrentPlotPlan;
+  return current !== null && location.PlotPlans.some((p) => p.Version === current) ? current : undefined;
+}
 
 /** The plot plan that covers a location: its own current one, else the nearest ancestor's. */
 export function plotPlanFor(tree: LocationTree, locationId: number): { location: Location; version: number } | undefined {
   for (const id of ancestorsAndSelf(tree, locationId)) {
     const location = tree.byId.get(id);
-    if (location && location.CurrentPlotPlan !== null && location.PlotPlans.some((p) => p.Version === location.CurrentPlotPlan)) {
-      return { location, version: location.CurrentPlotPlan };
-    }
+    const version = location && currentPlotPlan(location);
+    if (location && version !== undefined) return { location, version };
   }
   return undefined;
+}
+
+/**
+ * Every plot plan a map of the location or of a location below it can show (each once): the
+ * plans a user homed there may open, their own units' and the ones they inherit from above.
+ */
+export function plotPlansFrom(tree: LocationTree, locationId: number): { locationId: number; version: number }[] {
+  const plans = new Map<number, number>();
+  for (const id of descendantsAndSelf(tree, locationId)) {
+    const found = plotPlanFor(tree, id);
+    if (found) plans.set(found.location.LocationId, found.version);
+  }
+  return [...plans].map(([id, version]) => ({ locationId: id, version }));
 }
 
 /** SPEC §3, §5: a work location counts as set only when both coordinates are above 0. */

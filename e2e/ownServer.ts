@@ -8,12 +8,15 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDemoIfEmpty } from '../server/seed/demo';
+import { createObjectStore, type ObjectStore } from '../server/storage/objectStore';
 
 /** A server of the specs' own, with its database at hand. */
 export interface OwnServer {
   url: string;
   /** The server's database: a spec changes what only an administrator's tools (not yet built) could. */
   db: Database;
+  /** The server's file store (its data folder's), for the files that go with such changes (a plot plan's image). */
+  objects: ObjectStore;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startOwnServer(port?: number): Promise<OwnServer> {
   return {
     url,
     db,
+    objects: createObjectStore(dataDir),
     async close() {
       await app.close();
       await db.close();

@@ -12,6 +12,7 @@ import { CLEANUP_INTERVAL_MS, runCleanup } from './cleanup';
 import type { EventLog } from './eventLog';
 import { http as appHttp, type HttpClient } from './http';
 import { startOutboxProcessor, type OutboxProcessor } from './outboxProcessor';
+import { keepPlotPlansOnDevice } from './plotPlanPrefetch';
 import { pullHandler } from './pull';
 import type { PulledDocuments, ReplicaDatabase } from './replica';
 import { browserOnline$ } from './syncStatus';
@@ -23,8 +24,8 @@ export const PULL_BATCH_SIZE = 1000;
 /**
  * Pulled first: sitedata (small, and the app cannot open without it) and permits (what the user
  * came for; the other pulls, sharing the server and IndexedDB, would slow their first sync
- * down). The others start once the permits are in — or at once when that pull fails
- * (offline), or after OTHERS_WAIT_MS.
+ * down). The others, and the plot plan images, start once the permits are in — or at once when
+ * that pull fails (offline), or after OTHERS_WAIT_MS.
  */
 const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
 const OTHERS_WAIT_MS = 10_000;
@@ -94,11 +95,6 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
   });
   const replications = PULLED_COLLECTIONS.map((collection) => replicate(options, http, collection, stream$, abort.signal, now));
   const permits = replications.find((r) => r.collection.name === 'permits')!;
-  void firstValueFrom(race(from(permits.awaitInitialReplication()), permits.error$, timer(OTHERS_WAIT_MS)))
-    .catch(() => undefined)
-    .then(() => {
-      if (!abort.signal.aborted) for (const r of replications) if (!FIRST.includes(r.collection.name as PulledCollection)) void r.start();
-    });
   const outbox: OutboxProcessor = startOutboxProcessor({
     db,
     http,
@@ -112,16 +108,25 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
   const cleanup = () => void runCleanup(db, now()).catch(warn('The local cleanup failed.'));
   cleanup();
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  // The stream (re)connected: the server is reachable again, so what waits for it need not sit out a backoff.
+  const connected$ = stream$.pipe(filter((signal) => signal.kind === 'connected'));
   const subscriptions: Subscription[] = [
     online$.subscribe((value) => (online = value)),
-    // The stream (re)connected: the server is reachable again, so the queue need not sit out its backoff.
-    stream$.pipe(filter((signal) => signal.kind === 'connected')).subscribe(() => outbox.kick()),
+    connected$.subscribe(() => outbox.kick()),
     pullRequests$(db).subscribe(() => {
       for (const replication of replications) replication.reSync();
       outbox.kick();
     }),
     ...replications.map((r) => r.error$.subscribe(warn(`Pulling ${r.collection.name} failed; retrying.`))),
   ];
+  void firstValueFrom(race(from(permits.awaitInitialReplication()), permits.error$, timer(OTHERS_WAIT_MS)))
+    .catch(() => undefined)
+    .then(() => {
+      if (abort.signal.aborted) return;
+      for (const r of replications) if (!FIRST.includes(r.collection.name as PulledCollection)) void r.start();
+      // The plot plan images wait for the permits too; a reconnection retries those that failed.
+      subscriptions.push(keepPlotPlansOnDevice({ db, http, signal: abort.signal, retry$: connected$ }));
+    });
 
   return {
     async stop() {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { abilitiesAt, hasAnyAbility, isHomeLocationEnabled, type Abilities } from '../../../domain/abilities';
-import type { FeatureFlags } from '../../../domain/access';
+import { siteFlags, type FeatureFlags } from '../../../domain/access';
 import { buildLocationTree, type LocationTree } from '../../../domain/locations';
 import type { Location, LocationList, RemoteSettings, UserProfile } from '../../../schemas';
 
@@ -25,15 +25,9 @@ export function deriveAppData(settings: RemoteSettings, locations: LocationList,
   const homeId = profile.Preferences.HomeLocationId;
   const abilities = abilitiesAt(profile, tree, homeId);
   const homeSite = homeId === null ? undefined : tree.byId.get(homeId)?.SiteId;
-  // A site with flags of its own (set in the admin area) uses them; any other the company's.
-  const own = homeSite === undefined ? undefined : settings.siteFeatures?.[String(homeSite)];
   return {
     settings,
-    flags: own ?? {
-      plotPlanEnabled: settings.plotPlanEnabled,
-      workOrdersEnabled: settings.workOrdersEnabled,
-      copyEnabled: settings.copyEnabled,
-    },
+    flags: siteFlags(settings, homeSite),
     companyName: locations.CompanyName,
     locations: locations.LocationList,
     tree,

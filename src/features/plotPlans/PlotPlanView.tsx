@@ -17,7 +17,7 @@ export type PlotPlanViewProps = Omit<PlotPlanMapProps, 'imageUrl' | 'plan'> & {
 /**
  * The plot plan covering a location, loaded with the user's token and kept on the device; SPEC
  * §8's 'There was a problem loading the site map at this location' when the location has none
- * or the image cannot be had (offline before it was ever shown here, or refused).
+ * or the image cannot be had (offline before the device could fetch it, or refused).
  */
 export function PlotPlanView({ locationId, ...map }: PlotPlanViewProps) {
   const { tree } = useAppData().data;
