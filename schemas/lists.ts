@@ -57,17 +57,30 @@ export const ListItemInput = Type.Object(
 export const ListItemsBody = Type.Array(ListItemInput, { maxItems: 1000 });
 export type ListItemsBody = Type.Static<typeof ListItemsBody>;
 
+/**
+ * A server field's definition for a dialog built on it, so both check one maxLength (issue 14,
+ * point 7). Its description documents the API (the path parameter); under a field the title
+ * already names it would only repeat it.
+ */
+const formField = ({ description: _apiDoc, ...rules }: Type.TString & { description?: string }) => rules;
+
+/**
+ * The dialogs add to the server's fields only what a form needs: titles, the key's pattern, and
+ * minLength so Save stays disabled on an empty field. The server's schemas state neither of the
+ * last two: its service refuses them with SPEC §5's words (also for whitespace), from domain/lists.ts.
+ */
+const ItemFields = {
+  Label: Type.String({ ...formField(ListItemInput.properties.Label), title: 'Label', minLength: 1 }),
+  Value: Type.String({ ...formField(ListItemInput.properties.Value), title: 'Value', minLength: 1 }),
+};
+
 /** The Add List dialog (rendered from this schema): the key and the list's first item (SPEC §5). */
 export const NewListForm = Type.Object({
-  FieldKey: Type.String({ title: 'Key', minLength: 1, maxLength: 100, pattern: LIST_KEY_PATTERN }),
-  Label: Type.String({ title: 'Label', minLength: 1, maxLength: 200 }),
-  Value: Type.String({ title: 'Value', minLength: 1, maxLength: 200 }),
+  FieldKey: Type.String({ ...formField(ListParams.properties.fieldKey), title: 'Key', minLength: 1, pattern: LIST_KEY_PATTERN }),
+  ...ItemFields,
 });
 export type NewListForm = Type.Static<typeof NewListForm>;
 
 /** The item dialog (Add Item, Edit). */
-export const ListItemForm = Type.Object({
-  Label: Type.String({ title: 'Label', minLength: 1, maxLength: 200 }),
-  Value: Type.String({ title: 'Value', minLength: 1, maxLength: 200 }),
-});
+export const ListItemForm = Type.Object(ItemFields);
 export type ListItemForm = Type.Static<typeof ListItemForm>;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuilderForm, PermitDefinition } from '../../schemas';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { createPermit, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { addFormsEditor } from './templateFactories';
 
 const NEW_FIELD = { type: 'textfield', key: 'dropZoneBarriers', label: 'Drop zone barriers in place', input: true, validate: { required: false } };
 
@@ -129,5 +130,41 @@ describe.each(DATABASE_KINDS)('the form builder and publishing on %s', (kind) =>
     const rebuilt = await server.request({ method: 'PATCH', url: '/api/definition/bayport-permits-v1/metadata', token: as.admin });
     expect(rebuilt.statusCode, rebuilt.body).toBe(200);
     expect(rebuilt.json<PermitDefinition>().DefinitionMetadataJSON.Forms.map((f) => f.Name).sort()).toEqual(['ColdWork', 'ConfinedSpace', 'HotWork']);
+  });
+
+  it('refuses a forms editor of Bayport only the forms and definitions of Northfield, changing nothing, while Bayport’s stay theirs to edit', async () => {
+    const editor = await addFormsEditor(server);
+    const all = await forms();
+    const northfield = all.find((f) => f.type === 'form' && f.properties.LocationId === 200)!;
+    const resource = all.find((f) => f.type === 'resource' && f.properties.SiteId === 2)!;
+    expect([northfield, resource].every(Boolean)).toBe(true);
+    // Emptied so that a rebuild slipping through would show.
+    await server.db.query(`update definitions set metadata = jsonb_set(metadata, '{Forms}', '[]') where permit_definition_id = 'northfield-permits-v1'`);
+    const refusal = 'You do not have permission to edit or publish forms at Northfield Chemicals.';
+    const components = [...resource.components.filter((c) => c.key !== 'submit'), NEW_FIELD];
+    for (const [what, response] of [
+      ['save a resource', await put(editor, `/formio/forms/${resource._id}`, { components })],
+      ['save a form', await put(editor, `/formio/forms/${northfield._id}`, { components: northfield.components })],
+      ['publish', await put(editor, `/formio/publish/${northfield._id}`)],
+      ['rebuild metadata', await server.request({ method: 'PATCH', url: '/api/definition/northfield-permits-v1/metadata', token: editor })],
+    ] as const) {
+      expect(response.statusCode, what).toBe(403);
+      expect(response.json().message, what).toBe(refusal);
+    }
+    const after = await forms();
+    const unchanged = (f: BuilderForm) => [f._vid, f.status, f.modified, f.publishedDefinitionId, f.components];
+    expect(unchanged(after.find((f) => f._id === northfield._id)!)).toEqual(unchanged(northfield));
+    expect(unchanged(after.find((f) => f._id === resource._id)!)).toEqual(unchanged(resource));
+    const [definition] = await server.db.query<{ forms: unknown[] }>(`select metadata -> 'Forms' as forms from definitions where permit_definition_id = 'northfield-permits-v1'`);
+    expect(definition!.forms).toEqual([]);
+    const metadata = await get(as.admin, '/locationmetadata?LocationId=200');
+    expect(metadata.json().PermitDefinitionId).toBe('northfield-permits-v1');
+    // Nor does the editor see Northfield's forms to begin with.
+    expect(new Set((await forms(editor)).map((f) => f.properties.SiteId))).toEqual(new Set([1]));
+
+    const { hotWork } = await bayport();
+    const saved = await put(editor, `/formio/forms/${hotWork._id}`, { components: hotWork.components, title: hotWork.title });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<BuilderForm>()._vid).toBe(hotWork._vid + 1);
   });
 });
