@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A work order's card, on the list or the search page. */
 export const workOrderCard = (page: Page, number: string): Locator => page.getByRole('group', { name: `Work order ${number}` });
+const workOrderCards = (page: Page): Locator => page.getByRole('main').getByRole('group', { name: /^Work order / });
 
 /** /workorders/list: the device's work orders, filtered and paged. */
 export class WorkOrderListPage {
@@ -14,7 +15,7 @@ export class WorkOrderListPage {
     const main = page.getByRole('main');
     this.text = main.getByRole('textbox', { name: 'Contains Text' });
     this.status = main.getByRole('combobox', { name: 'Status' });
-    this.cards = main.getByRole('group', { name: /^Work order / });
+    this.cards = workOrderCards(page);
     this.pageLabel = main.getByText(/^Page \d+ of \d+$/);
   }
 
@@ -41,7 +42,7 @@ export class WorkOrderSearchPage {
     const main = page.getByRole('main');
     this.text = main.getByRole('textbox', { name: 'Contains text' });
     this.found = main.getByText(/^\d+ matches found$/);
-    this.cards = main.getByRole('group', { name: /^Work order / });
+    this.cards = workOrderCards(page);
     this.loadMore = main.getByRole('button', { name: 'Load more' });
   }
 

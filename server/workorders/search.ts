@@ -60,13 +60,10 @@ export async function searchWorkOrders(db: Queryable, sites: number[], body: Wor
   const from = body.from ?? 0;
   const exact = body.track_total_hits === true;
   const cap = typeof body.track_total_hits === 'number' ? body.track_total_hits : TOTAL_CAP;
-  const order = orderBy(body.sort);
+  const { order, byScore } = orderBy(body.sort);
   // Ranked by score, only the newest cap + 1 matches are scored, as far as a search can page: a
   // broad term matches a sixth of a million orders, and scoring them all is what made it slow.
-  const ranked = t.score !== '0' && /\bscore\b/.test(order);
-  const candidates = ranked
-    ? `(select *, ${t.score} as score from workorders where ${where} order by ${NEWEST} limit ${cap + 1}) hits`
-    : `(select *, ${t.score} as score from workorders where ${where}) hits`;
+  const window = byScore && t.score !== '0' ? ` order by ${NEWEST} limit ${cap + 1}` : '';
   const [rows, [counted]] = await Promise.all([
     size === 0
       ? Promise.resolve([] as HitRow[])
@@ -74,7 +71,7 @@ export async function searchWorkOrders(db: Queryable, sites: number[], body: Wor
           `select work_order_number, description, status, asset_number, asset_description, order_type, plant_code, revision_number,
                   equipment_number, sync_text(scheduled_start) as scheduled_start, site_id, source_system, work_center_name, operations,
                   sync_text(date_changed) as date_changed, score
-             from ${candidates}
+             from (select *, ${t.score} as score from workorders where ${where}${window}) hits
             order by ${order}
             limit ${size} offset ${from}`,
           params,

@@ -231,13 +231,15 @@ export function translate(query: Json | undefined, now: Date): Translation {
 /** Newest scheduled first: the order after the body's sort, and which matches a ranking scores. */
 export const NEWEST = 'scheduled_start desc, site_id, work_order_number';
 
-/** The ORDER BY of a body's sort: by score (SPEC §7) unless told otherwise, then newest first. */
-export function orderBy(sort: unknown[] | undefined): string {
+/** The ORDER BY of a body's sort: by score (SPEC §7) unless told otherwise, then newest first; `byScore` when the score is a key. */
+export function orderBy(sort: unknown[] | undefined): { order: string; byScore: boolean } {
+  let byScore = false;
   const keys = (sort ?? ['_score']).map((entry) => {
     const [name, spec] = typeof entry === 'string' ? [entry, undefined] : single(entry, 'sort entry');
     const direction = (isObject(spec) ? spec.order : spec) ?? (name === '_score' ? 'desc' : 'asc');
     if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Sort ${name} by asc or desc, not ${JSON.stringify(direction)}.`);
+    if (name === '_score') byScore = true;
     return `${name === '_score' ? 'score' : field(name).column} ${direction}`;
   });
-  return [...keys, NEWEST].join(', ');
+  return { order: [...keys, NEWEST].join(', '), byScore };
 }
