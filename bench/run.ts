@@ -136,7 +136,7 @@ const firstLoad = await measureFirstLoad();
 let serverPull: ServerPullResult | null = null;
 if (option('scale') > 0) {
   log('Server pull at scale…');
-  serverPull = await measureServerPull(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', { permits: option('scale'), locations: 200, runs: 3, log });
+  serverPull = await measureServerPull(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', { permits: option('scale'), locations: 200, runs: 10, log });
 }
 
 let server: BenchServer | null = null;

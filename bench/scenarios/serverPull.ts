@@ -15,7 +15,7 @@ import { pullPermits } from '../../server/sync/permits';
 import type { SyncScope } from '../../server/sync/scope';
 import { quantile } from '../stats';
 
-export interface ServerPullResult {
+export interface PullMeasure {
   permits: number;
   locations: number;
   inScope: number;
@@ -25,6 +25,15 @@ export interface ServerPullResult {
   /** A pull after the first sync with one new change at the user's locations. */
   catchUpMs: number[];
   explain: string[];
+}
+
+/**
+ * The same user's pulls on the database at scale and on a small one that holds only the
+ * permits at the user's 3 locations: what scale adds to a page is the difference.
+ */
+export interface ServerPullResult {
+  scale: PullMeasure;
+  small: PullMeasure;
 }
 
 const FIRST_LOCATION = 9000;
@@ -100,7 +109,21 @@ async function explain(db: Database, at: After): Promise<string> {
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-export async function measureServerPull(adminUrl: string, options: { permits: number; locations: number; runs: number; log(line: string): void }): Promise<ServerPullResult> {
+interface PullOptions {
+  permits: number;
+  locations: number;
+  runs: number;
+  log(line: string): void;
+}
+
+export async function measureServerPull(adminUrl: string, options: PullOptions): Promise<ServerPullResult> {
+  const scale = await measureAt(adminUrl, options);
+  // Every location of the small database is one of the user's: the same permits in scope.
+  const small = await measureAt(adminUrl, { ...options, permits: Math.round((options.permits * VIEWABLE.length) / options.locations), locations: VIEWABLE.length });
+  return { scale, small };
+}
+
+async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMeasure> {
   const name = `perf_pull_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -140,7 +163,7 @@ export async function measureServerPull(adminUrl: string, options: { permits: nu
     const caughtUp: After = { since, date: since, id: '' };
     for (let run = 0; run < options.runs * 4; run++) catchUpMs.push((await page(db, caughtUp)).ms);
     explained.push(await explain(db, caughtUp));
-    options.log(`  pages: p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}; catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms`);
+    options.log(`  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}; catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms`);
     return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, catchUpMs, explain: explained };
   } finally {
     await db.close();
