@@ -1,4 +1,6 @@
 /** What the server holds, read as an integrator would: over HTTP with the user's token, or in its database. */
+import { anyPulledCollection, type ReplicaDatabase } from '../../replication/replica';
+import { SYNC_PRIMARY_KEYS, type PulledCollection, type SyncPage } from '../../schemas';
 import type { Database } from '../../server/db/database';
 
 export interface ServerPermit {
@@ -23,4 +25,33 @@ export async function eventsOf(db: Database, id: string): Promise<Record<string,
     [id],
   );
   return Object.fromEntries(rows.map((row) => [row.action, row.n]));
+}
+
+/**
+ * A user's view of one collection as the server gives it to a replica pulled from scratch, page
+ * after page: each document's key with its DateChanged.
+ */
+export async function pulledView(apiUrl: string, token: string, collection: PulledCollection): Promise<Map<string, string>> {
+  const view = new Map<string, string>();
+  const key = SYNC_PRIMARY_KEYS[collection];
+  let checkpoint: SyncPage['checkpoint'] = null;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '1000', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
+    const response = await fetch(`${apiUrl}/sync/${collection}?${query.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET /sync/${collection} answered ${response.status}: ${await response.text()}`);
+    const page = (await response.json()) as SyncPage;
+    for (const doc of page.documents) {
+      if (doc._deleted) view.delete(String(doc[key]));
+      else view.set(String(doc[key]), String(doc.DateChanged));
+    }
+    if (page.remaining === 0) return view;
+    checkpoint = page.checkpoint;
+  }
+}
+
+/** The same of a device's replica. */
+export async function replicaView(db: ReplicaDatabase, collection: PulledCollection): Promise<Map<string, string>> {
+  const key = SYNC_PRIMARY_KEYS[collection];
+  const docs = await anyPulledCollection(db, collection).find().exec();
+  return new Map(docs.map((doc) => [String(doc.get(key)), String(doc.get('DateChanged'))]));
 }
