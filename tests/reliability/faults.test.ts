@@ -153,6 +153,37 @@ describe('pushes through faults, against the server in its own process', { timeo
     });
   }
 
+  for (const skew of [10 * MINUTE, -10 * MINUTE]) {
+    it(`a device clock ${skew > 0 ? 'ahead' : 'behind'} by 10 minutes throughout: its edits arrive, the server's changes reach it, its checkpoints are the server's stamps in order`, async () => {
+      const d = await device(() => Date.now() + skew);
+      const seen = proxy.requests.length;
+      const work = shift(`Off by ${skew / MINUTE} min`);
+      await d.queue(...work.requests);
+      d.start(apiUrl(), token);
+      await expectDelivered(d, work.permits);
+
+      // The same user on another device changes a permit: the skewed one pulls it.
+      const [, b] = work.permits;
+      const changed = await fetch(`${server.url}/api/permitcontent?PermitInstanceId=${b!.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ops: [{ op: 'add', path: '/HotWork/company', value: 'Changed on another device' }] }),
+      });
+      expect(changed.status, await changed.text()).toBe(200);
+      made.find((m) => m.permit === b)!.fields.company = 'Changed on another device';
+      await expectDelivered(d, [b!]);
+
+      const stamps = proxy.requests.slice(seen).filter((line) => line.startsWith('GET /api/sync/permits?')).flatMap((line) => {
+        const checkpoint = new URL(line.split(' ')[1]!, 'http://x').searchParams.get('checkpoint');
+        return checkpoint ? [(JSON.parse(checkpoint) as { DateChanged: string }).DateChanged] : [];
+      });
+      expect(stamps.length).toBeGreaterThan(0);
+      expect([...stamps].sort()).toEqual(stamps);
+      // Stamped by the server's clock: never ahead of it, however far ahead the device's is.
+      expect(Date.parse(stamps.at(-1)!)).toBeLessThanOrEqual(Date.now());
+    });
+  }
+
   it('the database holds each permit once, with each event of its history once', async () => {
     const db = await server.stopAndOpenDatabase();
     try {
