@@ -74,7 +74,6 @@ describe.each(DATABASE_KINDS)('pulls through faults on %s', { timeout: 3 * 60_00
   });
 
   it('a device back after a week away, while permits were made, edited, moved out of its sight and drafts deleted and expired: the catch-up pull makes the replica the server’s view', async () => {
-    const contractor = await personnelIdOf(server.db, CONTRACTOR);
     const call = async (method: string, url: string, payload?: object) => {
       const response = await server.request({ method: method as 'POST', url: `/api${url}`, token, payload });
       expect(response.statusCode, response.body).toBeLessThan(300);
@@ -117,6 +116,5 @@ describe.each(DATABASE_KINDS)('pulls through faults on %s', { timeout: 3 * 60_00
     expect((await device.db.permits.findOne(edited).exec())?.ContentJSON).toMatchObject({ HotWork: { jobDescription: 'Changed while the device was away' } });
     expect([...(await replicaView(device.db, 'drafts')).keys()]).toEqual([keptDraft]);
     expect(await device.db.approvals.findOne(moved).exec()).toBeNull();
-    expect(contractor).toBeGreaterThan(0);
   });
 });
