@@ -23,9 +23,15 @@ export const DONE_RETENTION_MS = 60 * 60 * 1000;
 
 let lastSeq = 0;
 
-/** Queue order: the time of appending, kept strictly increasing within the tab. */
-function nextSeq(now: number): number {
-  lastSeq = Math.max(now, lastSeq + 1);
+/**
+ * Queue order: the time of appending, kept strictly increasing within the tab and always after
+ * the user's entries still waiting. Those may come from an earlier page on a clock since set
+ * back (network time after a shift on a fast tablet clock): by the clock alone, an edit made
+ * after the reload would be sent before the permit it edits, and refused.
+ */
+async function nextSeq(db: ReplicaDatabase, owner: string, now: number): Promise<number> {
+  const last = await db.outbox.findOne({ selector: { owner, status: 'pending' }, sort: [{ seq: 'desc' }] }).exec();
+  lastSeq = Math.max(now, lastSeq + 1, (last?.seq ?? 0) + 1);
   return lastSeq;
 }
 
@@ -46,7 +52,7 @@ export async function appendToOutbox(db: ReplicaDatabase, owner: string, request
   const entry: OutboxEntry = {
     id: newId(),
     owner,
-    seq: nextSeq(now),
+    seq: await nextSeq(db, owner, now),
     method: request.method,
     path: request.path,
     ...(request.body === undefined ? {} : { body: request.body }),

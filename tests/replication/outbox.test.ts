@@ -1,6 +1,6 @@
 import { BehaviorSubject, firstValueFrom } from 'rxjs';
 import * as Y from 'yjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../schemas';
 import { messages } from '../../domain/messages';
 import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64 } from '../../domain/permits/yContent';
@@ -51,6 +51,20 @@ describe('the outbox', () => {
     expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(entries.map((e) => e.id));
     expect(requests.map((r) => r.body)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect((await status(entries[0]!.id))?.doneAt).toBeTypeOf('number');
+  });
+
+  it('sends a change queued after a reload on a clock set back after the changes queued before it', async () => {
+    const loadPage = async () => {
+      vi.resetModules();
+      return import('../../replication/outbox');
+    };
+    const fast = Date.now() + 10 * 60_000;
+    const first = await (await loadPage()).appendToOutbox(db, OWNER, change(1), fast);
+    const second = await (await loadPage()).appendToOutbox(db, OWNER, change(2), fast - 10 * 60_000);
+    expect(second.seq).toBeGreaterThan(first.seq);
+    const requests = serve(() => json(200, {}));
+    await waitFor(async () => (await status(second.id))?.status === 'done', 5000, 'the queue to drain');
+    expect(paths(requests)).toEqual(['/change/1', '/change/2']);
   });
 
   it('keeps an entry that got no answer or a 5xx, retries it with the same key, and holds the rest behind it', async () => {
