@@ -1,0 +1,156 @@
+/**
+ * The writers: each an editor's device sending its outbox's content edits — PATCH
+ * /permitcontent?PermitInstanceId=… with `{"update": <Yjs update, base64>}` and an
+ * Idempotency-Key, the body the outbox sends — through autocannon, one connection per writer
+ * at `rate` edits a second. Each writer sets its own field (`loadW<n>`) in the permits it edits,
+ * built as the edit page builds it: on the writer's own Yjs document of the permit.
+ *
+ * Autocannon paces a connection in one-second ticks that start when it is made, so one
+ * instance of 20 connections would send 20 edits in the same millisecond every second. Each
+ * writer gets an instance of its own instead, started 1/writers of a second after the last.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon, { type Client, type Result } from 'autocannon';
+import * as Y from 'yjs';
+import { applyJsonToDoc, docFromState, docToJson, fromBase64, toBase64 } from '../../domain/permits/yContent';
+import type { SignedIn } from './signIn';
+
+export interface EditTarget {
+  id: string;
+  /** The sub-form the writers' fields go into. */
+  form: string;
+  /** The permit's Yjs state when the run started (base64; empty for a permit never edited)… */
+  state: string;
+  /** …and its content, which a first edit builds on when it has no state. */
+  content: Record<string, unknown>;
+}
+
+interface Edit {
+  permit: EditTarget;
+  field: string;
+  value: string;
+  key: string;
+  body: string;
+}
+
+/** Permit id → field → the value of the last edit the server accepted. */
+export type Accepted = Map<string, Map<string, string>>;
+
+export interface WriterAnswers {
+  accepted: number;
+  /** 429 with Retry-After: resent, as the outbox does. */
+  expected429: number;
+  /** Any other answer but 2xx, by status and sentence. */
+  errors: Map<string, number>;
+}
+
+class Writer {
+  private readonly docs = new Map<string, Y.Doc>();
+  private count = 0;
+  /** Built and not answered: sent again (same key and body) by the next request. */
+  private outstanding: Edit | null = null;
+
+  constructor(
+    readonly index: number,
+    private readonly session: SignedIn,
+    private readonly targets: readonly EditTarget[],
+    private readonly accepted: Accepted,
+    private readonly answers: WriterAnswers,
+  ) {}
+
+  private nextEdit(): Edit {
+    // Writers walk the permits from different starts, so several edit one permit at once.
+    const permit = this.targets[(this.index * 7 + this.count) % this.targets.length]!;
+    this.count += 1;
+    let doc = this.docs.get(permit.id);
+    if (!doc) {
+      doc = docFromState(fromBase64(permit.state), permit.content);
+      this.docs.set(permit.id, doc);
+    }
+    const field = `loadW${this.index}`;
+    const value = String(this.count);
+    const before = Y.encodeStateVector(doc);
+    const content = docToJson(doc);
+    applyJsonToDoc(doc, { ...content, [permit.form]: { ...(content[permit.form] as object | undefined), [field]: value } });
+    const update = Y.encodeStateAsUpdate(doc, before);
+    return { permit, field, value, key: randomUUID(), body: JSON.stringify({ update: toBase64(update) }) };
+  }
+
+  request(): { method: 'PATCH'; path: string; headers: Record<string, string>; body: string } {
+    this.outstanding ??= this.nextEdit();
+    const edit = this.outstanding;
+    return {
+      method: 'PATCH',
+      path: `/api/permitcontent?PermitInstanceId=${encodeURIComponent(edit.permit.id)}`,
+      headers: { authorization: `Bearer ${this.session.token()}`, 'content-type': 'application/json', 'idempotency-key': edit.key },
+      body: edit.body,
+    };
+  }
+
+  answered(status: number, body: string, headers: Record<string, unknown> | undefined): void {
+    const edit = this.outstanding;
+    if (!edit) return;
+    if (status === 429 && headers?.['retry-after'] !== undefined) {
+      this.answers.expected429 += 1;
+      return; // sent again with the next tick, a second later: Retry-After is 1 s
+    }
+    this.outstanding = null;
+    if (status >= 200 && status < 300) {
+      this.answers.accepted += 1;
+      const fields = this.accepted.get(edit.permit.id) ?? new Map<string, string>();
+      fields.set(edit.field, edit.value);
+      this.accepted.set(edit.permit.id, fields);
+      return;
+    }
+    const kind = `${status} ${body.slice(0, 160)}`;
+    this.answers.errors.set(kind, (this.answers.errors.get(kind) ?? 0) + 1);
+  }
+
+  /**
+   * After the run, an edit built but not answered (cut off by the end, or timed out) is sent
+   * again with its key, as the outbox would: either it is applied now, or the server replays
+   * the answer it gave. Then what the server accepted is known exactly.
+   */
+  async settle(baseUrl: string): Promise<void> {
+    for (let attempt = 0; this.outstanding && attempt < 10; attempt++) {
+      const { path, headers, body } = this.request();
+      const response = await fetch(`${baseUrl}${path}`, { method: 'PATCH', headers, body });
+      const headerMap = Object.fromEntries(response.headers.entries());
+      this.answered(response.status, await response.text(), headerMap);
+      if (this.outstanding) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** Autocannon's own merging of instances run with skipAggregateResult (its typings lack it). */
+const aggregate = (autocannon as unknown as { aggregateResult(results: Result[], options: { url: string; connections: number }): Result }).aggregateResult;
+
+export interface WritersRun {
+  /** Autocannon's figures over every writer: latency percentiles, status counts, errors and timeouts. */
+  result: Result;
+  answers: WriterAnswers;
+  accepted: Accepted;
+}
+
+export async function runWriters(baseUrl: string, sessions: readonly SignedIn[], targets: readonly EditTarget[], rate: number, seconds: number): Promise<WritersRun> {
+  const accepted: Accepted = new Map();
+  const answers: WriterAnswers = { accepted: 0, expected429: 0, errors: new Map() };
+  const writers = sessions.map((session, i) => new Writer(i + 1, session, targets, accepted, answers));
+  const gapMs = 1000 / Math.max(1, writers.length);
+  const runs = writers.map(async (writer, i) => {
+    await new Promise((resolve) => setTimeout(resolve, i * gapMs));
+    return autocannon({
+      url: baseUrl,
+      connections: 1,
+      connectionRate: rate,
+      duration: seconds,
+      timeout: 10,
+      skipAggregateResult: true,
+      setupClient: (client: Client) =>
+        client.setRequests([{ setupRequest: () => writer.request(), onResponse: (status, body, _context, headers) => writer.answered(status, body, headers) }]),
+    });
+  });
+  const results = await Promise.all(runs);
+  await Promise.all(writers.map((writer) => writer.settle(baseUrl)));
+  return { result: aggregate(results, { url: baseUrl, connections: writers.length }), answers, accepted };
+}
