@@ -31,7 +31,7 @@ export interface LoadOptions {
   log(line: string): void;
 }
 
-export const LOAD_DEFAULTS = { clients: 200, writers: 20, rate: 1, permits: 1000, editable: 40 } as const;
+export const LOAD_DEFAULTS = { clients: 200, writers: 20, rate: 0.2, permits: 1000, editable: 40 } as const;
 
 export interface Percentiles {
   count: number;
@@ -119,12 +119,24 @@ async function converge(pullers: Puller[], accepted: Accepted): Promise<{ ms: nu
   return { ms: Number.NaN, behind };
 }
 
+/** Ends what a run under way started (server, database, devices): for a run stopped by a signal. */
+let stopRunning: (() => Promise<void>) | null = null;
+export const stopLoad = async () => stopRunning?.();
+
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { log } = options;
   const loadAtStart = loadavg();
   const database = await scratchPostgres(options.adminUrl, `openpermit_load_${process.pid}_${Date.now().toString(36)}`);
   let server: Awaited<ReturnType<typeof startProductionServer>> | null = null;
   const pullers: Puller[] = [];
+  const cleanUp = async () => {
+    stopRunning = null;
+    await Promise.all(pullers.map((p) => p.stop()));
+    await server?.stop();
+    server = null;
+    await database.drop();
+  };
+  stopRunning = cleanUp;
   try {
     log(`Seeding the demo site, ${options.permits} permits and ${options.clients + options.writers} accounts…`);
     const seed = await seedLoad(database.url, { permits: options.permits, pullers: options.clients, writers: options.writers, editable: options.editable });
@@ -191,8 +203,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     if (server) log(`The server's log ends with:\n${server.logTail()}`);
     throw error;
   } finally {
-    await Promise.all(pullers.map((p) => p.stop()));
-    await server?.stop();
-    await database.drop();
+    await cleanUp();
   }
 }

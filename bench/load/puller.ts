@@ -12,7 +12,7 @@ import { PULLED_COLLECTIONS, type Checkpoint, type PulledCollection, type SyncPa
 import { changeStream } from '../../replication/changeStream';
 import type { HttpClient } from '../../replication/http';
 import { PULL_BATCH_SIZE } from '../../replication/sync';
-import { Refusals } from './tally';
+import type { Refusals } from './tally';
 
 /** RxDB's retryTime as the engine sets it. */
 const PULL_RETRY_MS = 5000;

@@ -28,7 +28,7 @@ export function loadRows(r: LoadResult): LoadRow[] {
   const converged = c.missingOnServer === 0 && c.devicesBehind === 0;
   const m = r.memory;
   return [
-    { figure: `Load ${o.seconds} s: ${o.clients} devices pulling live, ${o.writers} writers × ${o.rate} edit/s, PostgreSQL`, value: '', target: '' },
+    { figure: `Load ${o.seconds} s: ${o.clients} devices pulling live, ${o.writers} writers × ${o.rate} edit/s, PostgreSQL`, value: `load avg ${r.loadAtStart[0]!.toFixed(1)} → ${r.loadAtEnd[0]!.toFixed(1)}`, target: '' },
     { figure: `   pull p99 (n=${r.pull.count}, ${r.streamEvents} stream events)`, value: ms(r.pull.p99), target: `≤ ${LOAD_BUDGETS.pullP99Ms} ms`, met: r.pull.p99 <= LOAD_BUDGETS.pullP99Ms },
     { figure: '   pull p50', value: ms(r.pull.p50), target: '' },
     { figure: `   push p99 (n=${r.push.count})`, value: ms(r.push.p99), target: `≤ ${LOAD_BUDGETS.pushP99Ms} ms`, met: r.push.p99 <= LOAD_BUDGETS.pushP99Ms },

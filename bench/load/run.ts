@@ -6,7 +6,7 @@
  * with their budgets; exits non-zero only when the run could not be made.
  */
 import { parseArgs } from 'node:util';
-import { LOAD_DEFAULTS, runLoad } from './loadRun';
+import { LOAD_DEFAULTS, runLoad, stopLoad } from './loadRun';
 import { printLoadReport } from './report';
 
 const { values } = parseArgs({
@@ -24,6 +24,12 @@ const number = (name: keyof typeof values) => {
   return n;
 };
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`Stopped by ${signal}.`);
+    void stopLoad().finally(() => process.exit(1));
+  });
+}
 try {
   const result = await runLoad({
     adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -1,13 +1,13 @@
 /**
  * The writers: each an editor's device sending its outbox's content edits — PATCH
  * /permitcontent?PermitInstanceId=… with `{"update": <Yjs update, base64>}` and an
- * Idempotency-Key, the body the outbox sends — through autocannon, one connection per writer
- * at `rate` edits a second. Each writer sets its own field (`loadW<n>`) in the permits it edits,
- * built as the edit page builds it: on the writer's own Yjs document of the permit.
+ * Idempotency-Key, the body the outbox sends — through autocannon, `rate` edits a second each.
+ * Each writer sets its own field (`loadW<n>`) in the permits it edits, built as the edit page
+ * builds it: on the writer's own Yjs document of the permit.
  *
  * Autocannon paces a connection in one-second ticks that start when it is made, so one
- * instance of 20 connections would send 20 edits in the same millisecond every second. Each
- * writer gets an instance of its own instead, started 1/writers of a second after the last.
+ * instance of many connections would send all their edits in the same millisecond every
+ * second. Each connection gets an instance of its own instead, started evenly over a second.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon, { type Client, type Result } from 'autocannon';
@@ -132,25 +132,47 @@ export interface WritersRun {
   accepted: Accepted;
 }
 
+/**
+ * Autocannon sends at least one request a second on a connection, so writers slower than that
+ * share one: a lane (connection) sends for its writers in turn, one edit a second. Each writer
+ * still sends its edits one at a time, in order, as its outbox does.
+ */
+function lanesOf(writers: Writer[], rate: number): Writer[][] {
+  const count = Math.max(1, Math.min(writers.length, Math.round(writers.length * rate)));
+  return Array.from({ length: count }, (_, lane) => writers.filter((_, i) => i % count === lane));
+}
+
 export async function runWriters(baseUrl: string, sessions: readonly SignedIn[], targets: readonly EditTarget[], rate: number, seconds: number): Promise<WritersRun> {
+  if (!(rate > 0 && rate <= 1)) throw new Error(`A writer sends at most one edit a second (--rate ${rate}).`);
   const accepted: Accepted = new Map();
   const answers: WriterAnswers = { accepted: 0, expected429: 0, errors: new Map() };
   const writers = sessions.map((session, i) => new Writer(i + 1, session, targets, accepted, answers));
-  const gapMs = 1000 / Math.max(1, writers.length);
-  const runs = writers.map(async (writer, i) => {
+  const lanes = lanesOf(writers, rate);
+  const gapMs = 1000 / lanes.length;
+  const runs = lanes.map(async (lane, i) => {
     await new Promise((resolve) => setTimeout(resolve, i * gapMs));
+    let turn = 0;
+    let sending = lane[0]!;
     return autocannon({
       url: baseUrl,
       connections: 1,
-      connectionRate: rate,
+      connectionRate: 1,
       duration: seconds,
       timeout: 10,
       skipAggregateResult: true,
       setupClient: (client: Client) =>
-        client.setRequests([{ setupRequest: () => writer.request(), onResponse: (status, body, _context, headers) => writer.answered(status, body, headers) }]),
+        client.setRequests([
+          {
+            setupRequest: () => {
+              sending = lane[turn++ % lane.length]!;
+              return sending.request();
+            },
+            onResponse: (status, body, _context, headers) => sending.answered(status, body, headers),
+          },
+        ]),
     });
   });
   const results = await Promise.all(runs);
   await Promise.all(writers.map((writer) => writer.settle(baseUrl)));
-  return { result: aggregate(results, { url: baseUrl, connections: writers.length }), answers, accepted };
+  return { result: aggregate(results, { url: baseUrl, connections: lanes.length }), answers, accepted };
 }
