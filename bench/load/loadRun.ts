@@ -182,7 +182,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     add(recorder.streamFailures.errors, 'stream');
     add(run.answers.errors, 'push');
     if (run.result.errors > 0) errors.set('push: connection errors', run.result.errors);
-    if (run.result.timeouts > 0) errors.set('push: timeouts (10 s)', run.result.timeouts);
+    if (run.result.timeouts > 0) errors.set('push: no answer within a minute', run.result.timeouts);
 
     return {
       options: { seconds: options.seconds, clients: options.clients, writers: options.writers, rate: options.rate, permits: options.permits, editable: options.editable },

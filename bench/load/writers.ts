@@ -15,6 +15,8 @@ import * as Y from 'yjs';
 import { applyJsonToDoc, docFromState, docToJson, fromBase64, toBase64 } from '../../domain/permits/yContent';
 import type { SignedIn } from './signIn';
 
+const ANSWER_TIMEOUT_S = 60;
+
 export interface EditTarget {
   id: string;
   /** The sub-form the writers' fields go into. */
@@ -158,7 +160,9 @@ export async function runWriters(baseUrl: string, sessions: readonly SignedIn[],
       connections: 1,
       connectionRate: 1,
       duration: seconds,
-      timeout: 10,
+      // The outbox waits for an answer however long it takes (a slow one is judged by the p99);
+      // a minute is where proxies commonly give up, so no answer by then counts as an error.
+      timeout: ANSWER_TIMEOUT_S,
       skipAggregateResult: true,
       setupClient: (client: Client) =>
         client.setRequests([
