@@ -16,8 +16,8 @@ const SECONDS = 60;
 /** Fewer than the long form's 1,000: the first syncs of 200 devices are warm-up, not measured. */
 const PERMITS = 300;
 /**
- * In one minute the heap swings by tens of MB either way as V8 grows it and collects (from −73
- * to +91 MB over four runs at load 15), so the minute cannot tell flat from slowly leaking: the
+ * In one minute the heap swings by tens of MB either way as V8 grows it and collects (from −107
+ * to +91 MB over six runs at load 9–20), so the minute cannot tell flat from slowly leaking: the
  * 5-minute run's slope does. What it does catch is a gross leak — say every stream or pull page
  * kept, hundreds of MB in a minute.
  */
