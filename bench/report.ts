@@ -4,6 +4,8 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { FIRST_LOAD_BUDGET_KB } from '../scripts/bundleBudget';
+import type { LoadResult } from './load/loadRun';
+import { loadRows } from './load/report';
 import type { DrainSample } from './scenarios/drain';
 import type { FirstLoadResult } from './scenarios/firstLoad';
 import type { InitialSyncSample } from './scenarios/initialSync';
@@ -23,6 +25,8 @@ export interface BenchResults {
   firstLoad: FirstLoadResult;
   throttled: ThrottledPullResult | null;
   serverPull: ServerPullResult | null;
+  /** Issue 12's load run: 200 devices pulling live, 20 writers. */
+  load: LoadResult | null;
   /** Per key typed into the real app's list filter, CPU ×4. */
   keystrokes: number[];
   /** Per offline start of the real app to the dashboard's counts, CPU ×4. */
@@ -118,6 +122,7 @@ function rows(r: BenchResults): Row[] {
     { figure: '   arrived on the server (fewest of runs)', value: r.drains.length > 0 ? `${arrived} / ${edits}` : '–', target: 'all', met: arrived === edits },
     { figure: '   refused / queueing offline took', value: r.drains.length > 0 ? `${Math.max(...r.drains.map((d) => d.refused))} / ${formatMs(median(r.drains.map((d) => d.queueMs)))}` : '–', target: '' },
     ...scaleRows(r, replicaMs, median(sync.map((s) => s.wholeReplicaMs))),
+    ...(r.load ? loadRows(r.load) : [{ figure: 'Load: 200 devices pulling live, 20 writers', value: NOT_MEASURED, target: '' }]),
   ];
 }
 

@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3]`
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3 --load 300]`
  * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
  * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
- * --coldstarts 0` skip the measures in the real app.)
+ * --coldstarts 0` skip the measures in the real app; `--load 0` the load run of 200 devices and
+ * 20 writers, `--load 60` makes it a minute long.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
  * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
@@ -19,6 +20,7 @@ import type { SyncPage } from '../schemas';
 import type { ReplicaPage } from './page/api';
 import { chromiumVersion, closeAllTabs, openBenchTab } from './browser';
 import type { BenchEnv } from './env';
+import { LOAD_DEFAULTS, runLoad, stopLoad, type LoadResult } from './load/loadRun';
 import { printReport } from './report';
 import { openAppDevice } from './scenarios/appDevice';
 import { measureColdStarts } from './scenarios/coldStart';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     throttled: { type: 'string', default: '1' },
     keystrokes: { type: 'string', default: '30' },
     coldstarts: { type: 'string', default: '3' },
+    load: { type: 'string', default: '300' },
   },
 });
 const option = (name: keyof typeof values) => {
@@ -127,7 +130,7 @@ async function bench(server: BenchServer): Promise<void> {
     throttled = await measureThrottledPull(env);
   }
   const app = await appClient(env);
-  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, ...app });
+  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, load, ...app });
 }
 
 /** Measured before the browser benchmarks' server starts: the app's build, and PostgreSQL at scale. */
@@ -142,6 +145,7 @@ if (option('scale') > 0) {
 let server: BenchServer | null = null;
 /** Stops what the bench started (browsers, the server and its data) however the run ends. */
 const cleanUp = async () => {
+  await stopLoad();
   await closeAllTabs().catch(() => undefined);
   await server?.stop();
   server = null;
@@ -152,7 +156,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(1));
   });
 }
+let load: LoadResult | null = null;
 try {
+  if (option('load') > 0) {
+    log(`Load run: ${LOAD_DEFAULTS.clients} devices and ${LOAD_DEFAULTS.writers} writers for ${option('load')} s on PostgreSQL…`);
+    const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    load = await runLoad({ ...LOAD_DEFAULTS, adminUrl, seconds: option('load'), log: (line) => log(`  ${line}`) });
+  }
   server = await startBenchServer({ permits: option('permits'), log });
   await bench(server);
 } catch (error) {

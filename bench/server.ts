@@ -35,7 +35,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -47,8 +47,7 @@ function freePort(): Promise<number> {
 }
 
 /** A database of its own in BENCH_DATABASE_URL's server, so runs never add to each other's permits. */
-async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `openpermit_bench_${Date.now().toString(36)}`;
+export async function scratchPostgres(adminUrl: string, name = `openpermit_bench_${Date.now().toString(36)}`): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -64,7 +63,7 @@ async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop():
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
@@ -79,7 +78,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
 }
 
 /** Stops the server's process group (npx and the node it started), and waits for it. */
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);

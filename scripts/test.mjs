@@ -7,10 +7,16 @@ import { runE2e } from './e2e.mjs';
 // Not test-results/: Playwright empties that folder when it starts.
 mkdirSync('test-reports', { recursive: true });
 const vitestReport = 'test-reports/vitest.json';
+const loadReport = 'test-reports/vitest-load.json';
 const playwrightReport = 'test-reports/playwright.json';
-for (const file of [vitestReport, playwrightReport]) rmSync(file, { force: true });
+for (const file of [vitestReport, loadReport, playwrightReport]) rmSync(file, { force: true });
 
-const unit = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { stdio: 'inherit' });
+// The load run (200 devices, 20 writers, 60 s) goes on its own after the other files: beside
+// them it would slow them down, and they would blur its memory and latency figures.
+const LOAD_TEST = 'tests/reliability/load.test.ts';
+const vitest = (args, report) => spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+const unit = vitest(['--exclude', LOAD_TEST], vitestReport);
+const load = vitest([LOAD_TEST], loadReport);
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport;
 const e2e = runE2e(['--reporter=list,json']);
 
@@ -18,8 +24,8 @@ function counts() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  if (existsSync(vitestReport)) {
-    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  for (const file of [vitestReport, loadReport].filter(existsSync)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
@@ -34,7 +40,7 @@ function counts() {
 }
 
 const { passed, failed, skipped } = counts();
-const ok = unit.status === 0 && e2e === 0;
+const ok = unit.status === 0 && load.status === 0 && e2e === 0;
 // A runner that crashed before reporting still fails the run.
 console.log(`\n${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -1,0 +1,59 @@
+/** The load run's figures as rows with their budgets (issue 12) and ✓/✗. */
+import type { LoadResult } from './loadRun';
+
+export const LOAD_BUDGETS = { pullP99Ms: 250, pushP99Ms: 400 } as const;
+
+/**
+ * Memory counts as flat when the last fifth after warm-up is within this of the first: a
+ * V8 heap breathes by tens of MB between collections, a leak under this load grows steadily.
+ */
+export const FLAT_MEMORY = { mb: 30, fraction: 0.1 } as const;
+
+export const memoryBoundMb = (r: LoadResult) => Math.max(FLAT_MEMORY.mb, r.memory.firstMb * FLAT_MEMORY.fraction);
+
+export interface LoadRow {
+  figure: string;
+  value: string;
+  target: string;
+  met?: boolean;
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : '–');
+const mb = (x: number) => `${x.toFixed(0)} MB`;
+
+export function loadRows(r: LoadResult): LoadRow[] {
+  const o = r.options;
+  const errors = [...r.errors.values()].reduce((a, b) => a + b, 0);
+  const c = r.convergence;
+  const converged = c.missingOnServer === 0 && c.devicesBehind === 0;
+  const m = r.memory;
+  return [
+    { figure: `Load ${o.seconds} s: ${o.clients} devices pulling live, ${o.writers} writers × ${o.rate} edit/s, PostgreSQL`, value: `load avg ${r.loadAtStart[0]!.toFixed(1)} → ${r.loadAtEnd[0]!.toFixed(1)}`, target: '' },
+    { figure: `   pull p99 (n=${r.pull.count}, ${r.streamEvents} stream events)`, value: ms(r.pull.p99), target: `≤ ${LOAD_BUDGETS.pullP99Ms} ms`, met: r.pull.p99 <= LOAD_BUDGETS.pullP99Ms },
+    { figure: '   pull p50', value: ms(r.pull.p50), target: '' },
+    { figure: `   push p99 (n=${r.push.count})`, value: ms(r.push.p99), target: `≤ ${LOAD_BUDGETS.pushP99Ms} ms`, met: r.push.p99 <= LOAD_BUDGETS.pushP99Ms },
+    { figure: '   push p50', value: ms(r.push.p50), target: '' },
+    { figure: '   error responses (429 with Retry-After apart)', value: String(errors), target: '0', met: errors === 0 },
+    { figure: '   429 with Retry-After, waited out', value: String(r.expected429), target: '' },
+    { figure: `   server RSS, last vs first fifth after warm-up (${m.samples.length} s sampled)`, value: `${m.growthMb >= 0 ? '+' : ''}${mb(m.growthMb)}`, target: `≤ +${mb(memoryBoundMb(r))}`, met: m.growthMb <= memoryBoundMb(r) },
+    { figure: '   RSS first / last fifth; slope', value: `${mb(m.firstMb)} / ${mb(m.lastMb)}; ${m.slopeMbPerMin >= 0 ? '+' : ''}${m.slopeMbPerMin.toFixed(1)} MB/min`, target: '' },
+    { figure: `   every accepted edit on the server and on every device (${c.edits} fields)`, value: converged ? `yes, in ${ms(c.ms)}` : `no: ${c.missingOnServer} missing on the server, ${c.devicesBehind} devices behind`, target: 'all', met: converged },
+    { figure: `   first sync (warm-up): ${o.clients} devices × 7 collections, ${o.permits} permits`, value: `${(r.firstSync.ms / 1000).toFixed(1)} s`, target: '' },
+    { figure: `      page p50 / p99 (n=${r.firstSync.count})`, value: `${ms(r.firstSync.p50)} / ${ms(r.firstSync.p99)}`, target: '' },
+    { figure: '   load generator event-loop delay p99', value: ms(r.generatorLagP99Ms), target: '' },
+  ];
+}
+
+const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+
+export function printLoadReport(r: LoadResult, print: (line: string) => void = console.log): void {
+  const rows = loadRows(r);
+  const widths = [Math.max(...rows.map((x) => x.figure.length)), Math.max(...rows.map((x) => x.value.length)), Math.max(...rows.map((x) => x.target.length))];
+  print(`Load average (1/5/15 min): ${load(r.loadAtStart)} at the start, ${load(r.loadAtEnd)} at the end`);
+  for (const row of rows) {
+    const verdict = row.met === undefined ? '' : row.met ? '✓' : '✗';
+    print([row.figure.padEnd(widths[0]!), row.value.padStart(widths[1]!), row.target.padEnd(widths[2]!), verdict].join('  ').trimEnd());
+  }
+  for (const [kind, n] of r.errors) print(`   error ×${n}: ${kind}`);
+  for (const example of r.convergence.examples) print(`   missing: ${example}`);
+}

@@ -1,0 +1,60 @@
+/**
+ * The production server as `npm start` runs it (`node --import tsx server/main.ts`), in a
+ * process of its own so the load's clients never share its event loop, over the run's
+ * PostgreSQL database. Its resident memory is read from /proc once a second.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../paths';
+import { freePort, stopProcess, waitForHealth } from '../server';
+
+export interface ProductionServer {
+  url: string;
+  /** Resident set size in MB (VmRSS), or NaN once the process is gone. */
+  rssMb(): number;
+  /** The end of its log, for a report when something failed. */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+export async function startProductionServer(databaseUrl: string): Promise<ProductionServer> {
+  const scratch = mkdtempSync(join(tmpdir(), 'openpermit-load-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = join(scratch, 'server.log');
+  const log = createWriteStream(logFile);
+  // LOAD_CPU_PROFILE=<dir>: the server's CPU profile of the run, for finding where a pull's time goes.
+  const profile = process.env.LOAD_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(scratch, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so stopping it stops whatever it started.
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const logTail = () => readFileSync(logFile, 'utf8').slice(-3000);
+  const stop = async () => {
+    await stopProcess(child);
+    log.end();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const rssMb = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return kb ? Number(kb) / 1024 : Number.NaN;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { url, rssMb, logTail, stop };
+}
