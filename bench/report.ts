@@ -72,7 +72,7 @@ function scaleRows(r: BenchResults, replicaMs: number, wholeMs: number): Row[] {
     { figure: `First load (sign-in + dashboard, ${files.length} files), brotli as sent`, value: kb(total.brotli), target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, met: total.brotli <= budget },
     { figure: '   the same as gzip', value: kb(total.gzip), target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, met: total.gzip <= budget },
     { figure: '   raw (minified)', value: kb(total.raw), target: '' },
-    { figure: '   whole replica / permits only', value: `${(wholeMs / replicaMs).toFixed(2)}×`, target: '≤ 1.3×', met: wholeMs / replicaMs <= 1.3 },
+    { figure: '   whole replica / permits only', value: Number.isFinite(wholeMs / replicaMs) ? `${(wholeMs / replicaMs).toFixed(2)}×` : '–', target: '≤ 1.3×', met: wholeMs / replicaMs <= 1.3 },
     ...appRows(r),
     { figure: 'Initial sync of 20,000 permits vs baseline', value: NOT_MEASURED, target: '≤ 1.2×' },
   ];
@@ -111,7 +111,7 @@ function rows(r: BenchResults): Row[] {
     { figure: `1. Initial sync, ${r.permits} permits (app sync engine)`, value: formatMs(replicaMs), target: '≤ 1.5 s', met: replicaMs <= 1500, samples: formatSamples(sync.map((s) => s.replica.ms)) },
     { figure: '   baseline: same pages, Dexie bulkPut', value: formatMs(baselineMs), target: '', samples: formatSamples(sync.map((s) => s.baseline.ms)) },
     { figure: '     of which fetch + parse / bulkPut', value: `${formatMs(median(sync.map((s) => s.baseline.fetchMs)))} / ${formatMs(median(sync.map((s) => s.baseline.writeMs)))}`, target: '' },
-    { figure: '   ratio replica / baseline', value: `${ratio.toFixed(2)}×`, target: '≤ 1.2×', met: ratio <= 1.2, samples: ratios.map((x) => x.toFixed(2)).join(' ') },
+    { figure: '   ratio replica / baseline', value: Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–', target: '≤ 1.2×', met: ratio <= 1.2, samples: ratios.map((x) => x.toFixed(2)).join(' ') },
     { figure: '   whole replica (all 7 collections)', value: formatMs(median(sync.map((s) => s.wholeReplicaMs))), target: '' },
     { figure: '   opening the RxDB database (before)', value: formatMs(median(sync.map((s) => s.replica.openMs))), target: '' },
     { figure: `2. Server change → 2nd client, p50 (n=${r.liveChanges.length})`, value: formatMs(p50), target: '≤ 250 ms', met: p50 <= 250 },

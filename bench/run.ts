@@ -3,7 +3,9 @@
  * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
  * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
  * --coldstarts 0` skip the measures in the real app; `--load 0` the load run of 200 devices and
- * 20 writers, `--load 60` makes it a minute long.)
+ * 20 writers, `--load 60` makes it a minute long; `--only keystrokes,coldstarts` runs only the
+ * scenarios named — sync, live, drains, throttled, scale, keystrokes, coldstarts, load — the
+ * app's build and first load always.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
  * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
@@ -12,7 +14,8 @@
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
  * otherwise; the 1M-permit pull always runs on PostgreSQL, BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
- * replica's syncs), BENCH_NO_MINIFY=1 (readable profiles).
+ * replica's syncs and of the list keystrokes), BENCH_NO_MINIFY=1 (readable profiles; the first
+ * load's bytes are then not the real ones).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -47,9 +50,21 @@ const { values } = parseArgs({
     keystrokes: { type: 'string', default: '30' },
     coldstarts: { type: 'string', default: '3' },
     load: { type: 'string', default: '300' },
+    only: { type: 'string' },
   },
 });
-const option = (name: keyof typeof values) => {
+type Count = Exclude<keyof typeof values, 'only'>;
+/** The scenario each count belongs to, for `--only`. */
+const SCENARIO_OF: Record<Count, string> = {
+  permits: 'all', warmups: 'sync', runs: 'sync', changes: 'live', edits: 'drains', drains: 'drains',
+  scale: 'scale', throttled: 'throttled', keystrokes: 'keystrokes', coldstarts: 'coldstarts', load: 'load',
+};
+const only = values.only?.split(',').map((s) => s.trim());
+const unknown = only?.filter((s) => !Object.values(SCENARIO_OF).includes(s) || s === 'all');
+if (unknown?.length) throw new Error(`--only takes ${[...new Set(Object.values(SCENARIO_OF))].filter((s) => s !== 'all').join(', ')}, not "${unknown.join(',')}"`);
+const option = (name: Count) => {
+  const scenario = SCENARIO_OF[name];
+  if (only && scenario !== 'all' && !only.includes(scenario)) return 0;
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${values[name]}"`);
   return n;

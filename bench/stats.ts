@@ -15,7 +15,7 @@ export function formatMs(ms: number): string {
   return ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-export const formatMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const formatMb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : '–');
 
 /** The samples themselves, for the reader to judge the spread. */
 export const formatSamples = (samples: readonly number[]) => samples.map((s) => Math.round(s)).join(' ');

@@ -4,12 +4,10 @@
  * IndexedDB usage once the whole replica is in. Each sample runs in fresh browser profiles;
  * the two sides take turns going first, so neither always meets a colder server.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright';
 import { PULL_BATCH_SIZE } from '../../replication/sync';
 import type { BaselinePage, BaselineResult, ReplicaPage, ReplicaSyncResult, StorageUsage } from '../page/api';
 import { openBenchTab } from '../browser';
+import { profiled } from '../cpuProfile';
 import type { BenchEnv } from '../env';
 
 export interface InitialSyncSample {
@@ -23,24 +21,10 @@ export interface InitialSyncSample {
 /** RxDB writes its checkpoints and replication state just after the documents: let them land before sizing. */
 const SETTLE_MS = 1000;
 
-/** With BENCH_CPU_PROFILE=<dir>, the page's CPU profile of each replica sync is written there (open it in Chrome's DevTools). */
-async function profiled<T>(page: Page, run: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  if (!dir) return run();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.start');
-  const result = await run();
-  const { profile } = await cdp.send('Profiler.stop');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `replica-sync-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-  return result;
-}
-
 async function replicaSide(env: BenchEnv): Promise<Omit<InitialSyncSample, 'baseline'>> {
   const tab = await openBenchTab<ReplicaPage>(env.url, env.session, 'replica');
   try {
-    const replica = await profiled(tab.page, () => tab.call('syncReplica', env.owner, env.expectedPermits));
+    const replica = await profiled(tab.page, 'replica-sync', () => tab.call('syncReplica', env.owner, env.expectedPermits));
     const wholeReplicaMs = await tab.call('allSynced', env.owner);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return { replica, wholeReplicaMs, usage: await tab.call('storageUsage') };

@@ -6,6 +6,7 @@
  * words.
  */
 import type { ElementHandle, Page } from 'playwright';
+import { profiled } from '../cpuProfile';
 import { throttleCpu, type AppDevice } from './appDevice';
 
 /** Each word matches some of the seeded permits (server/seed/benchPermits.ts), narrowing as it is typed. */
@@ -83,15 +84,17 @@ export async function measureListKeystrokes(device: AppDevice, keystrokes: numbe
     const warmUp = await typeWord(page, input, WARM_UP_WORD, WARM_UP_WORD.length);
     log(`  warm-up '${WARM_UP_WORD}' → ${await shown(page)}: ${warmUp.map(Math.round).join(' ')} ms`);
     await clear(page, input);
-    const samples: number[] = [];
-    for (let w = 0; samples.length < keystrokes; w++) {
-      const word = WORDS[w % WORDS.length]!;
-      const keys = await typeWord(page, input, word, Math.min(word.length, keystrokes - samples.length));
-      log(`  '${word.slice(0, keys.length)}' → ${await shown(page)}: ${keys.map(Math.round).join(' ')} ms`);
-      samples.push(...keys);
-      await clear(page, input);
-    }
-    return samples;
+    return await profiled(page, 'list-keystrokes', async () => {
+      const samples: number[] = [];
+      for (let w = 0; samples.length < keystrokes; w++) {
+        const word = WORDS[w % WORDS.length]!;
+        const keys = await typeWord(page, input, word, Math.min(word.length, keystrokes - samples.length));
+        log(`  '${word.slice(0, keys.length)}' → ${await shown(page)}: ${keys.map(Math.round).join(' ')} ms`);
+        samples.push(...keys);
+        await clear(page, input);
+      }
+      return samples;
+    });
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();

@@ -58,15 +58,19 @@ export interface ListCandidate {
   yourApprovalRequired: boolean;
 }
 
-/** Whether a permit passes the list's filters; `personnelId` is the signed-in user (My Permits). */
-export function matchesListQuery(c: ListCandidate, query: ListQuery, personnelId: number): boolean {
-  const { permit } = c;
-  if (!query.states.includes(permit.State)) return false;
-  if (query.filter === 'myPermits' && permit.CreatedBy !== personnelId) return false;
-  if (query.filter === 'requiresMyApproval' && !c.yourApprovalRequired) return false;
-  if (query.workDate && permit.workDate !== query.workDate) return false;
+/**
+ * Whether a permit passes the list's filters; `personnelId` is the signed-in user (My Permits).
+ * Made once per query: the list calls it on every permit at each key typed.
+ */
+export function listQueryMatcher(query: ListQuery, personnelId: number): (c: ListCandidate) => boolean {
   const needle = query.text.trim().toLowerCase();
-  return needle === '' || c.text.includes(needle);
+  const states = new Set(query.states);
+  return ({ permit, text, yourApprovalRequired }) =>
+    states.has(permit.State) &&
+    (query.filter !== 'myPermits' || permit.CreatedBy === personnelId) &&
+    (query.filter !== 'requiresMyApproval' || yourApprovalRequired) &&
+    (!query.workDate || permit.workDate === query.workDate) &&
+    (needle === '' || text.includes(needle));
 }
 
 /** One page of a list, and how many pages there are (at least one). */

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactElement } from 'react';
+import { useCallback, useMemo, type MouseEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   NavDrawer,
@@ -66,17 +66,31 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { abilities, flags, anyAbility } = useAppData().data;
-  const entries = visibleMenu(abilities, flags, anyAbility);
+  const entries = useMemo(() => visibleMenu(abilities, flags, anyAbility), [abilities, flags, anyAbility]);
   // The exact entry (Open Permits vs List Current Permits), else the one for the path.
   const selected =
     entries.find((e) => e.to === pathname + search)?.to ?? entries.find((e) => e.to === pathname)?.to ?? '';
 
   /** Client-side navigation that keeps real links (middle-click, copy link address). */
-  const go = (to: string) => (event: MouseEvent) => {
-    event.preventDefault();
-    navigate(to);
-    if (type === 'overlay') onOpenChange(false);
-  };
+  const go = useCallback(
+    (to: string) => (event: MouseEvent) => {
+      event.preventDefault();
+      navigate(to);
+      if (type === 'overlay') onOpenChange(false);
+    },
+    [navigate, type, onOpenChange],
+  );
+  // The same items while only the location changes (a list filter written into the URL):
+  // NavDrawerBody measures its scrolling, a layout of the whole page, whenever they change.
+  const items = useMemo(
+    () =>
+      entries.map((entry) => (
+        <NavItem key={entry.to} value={entry.to} href={entry.to} icon={ICONS[entry.to]} onClick={go(entry.to)}>
+          {entry.label}
+        </NavItem>
+      )),
+    [entries, go],
+  );
 
   return (
     <NavDrawer
@@ -87,13 +101,7 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
       aria-label="Main menu"
       className={styles.drawer}
     >
-      <NavDrawerBody>
-        {entries.map((entry) => (
-          <NavItem key={entry.to} value={entry.to} href={entry.to} icon={ICONS[entry.to]} onClick={go(entry.to)}>
-            {entry.label}
-          </NavItem>
-        ))}
-      </NavDrawerBody>
+      <NavDrawerBody>{items}</NavDrawerBody>
       <NavDrawerFooter className={styles.footer}>
         <NavItem value="/auth/signout" href="/auth/signout" icon={<SignOutRegular />} onClick={go('/auth/signout')}>
           Signout

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryParams, matchesListQuery, pageOf, parseListQuery, permitSearchText } from '../../domain/permits/permitFilter';
+import { listQueryMatcher, listQueryParams, pageOf, parseListQuery, permitSearchText } from '../../domain/permits/permitFilter';
 import { datesOf, filterFromParams, phrasePrefixMatcher, scoreOffline, searchBody } from '../../domain/permits/permitSearch';
 import type { Permit } from '../../schemas';
 
@@ -25,11 +25,11 @@ describe('the permit list filter', () => {
     const c = { permit: p, text: permitSearchText(p, 'Atmospheric Distillation'), yourApprovalRequired: false };
     const q = parseListQuery(new URLSearchParams('state=APPROVED'));
     for (const text of ['hw-2026', '0004000211', 'BURNER', 'atmospheric', 'tube support', 'gulf coast', '10-f-101', 'crude heater', 'grace']) {
-      expect(matchesListQuery(c, { ...q, text }, 7), text).toBe(true);
+      expect(listQueryMatcher({ ...q, text }, 7)(c), text).toBe(true);
     }
-    expect(matchesListQuery(c, { ...q, text: 'carlos' }, 7)).toBe(false);
-    expect(matchesListQuery(c, { ...q, filter: 'myPermits' }, 8)).toBe(false);
-    expect(matchesListQuery(c, { ...q, filter: 'requiresMyApproval' }, 7)).toBe(false);
+    expect(listQueryMatcher({ ...q, text: 'carlos' }, 7)(c)).toBe(false);
+    expect(listQueryMatcher({ ...q, filter: 'myPermits' }, 8)(c)).toBe(false);
+    expect(listQueryMatcher({ ...q, filter: 'requiresMyApproval' }, 7)(c)).toBe(false);
     expect(pageOf(Array.from({ length: 23 }, (_, i) => i), 5, 10)).toEqual({ items: [20, 21, 22], page: 2, pages: 3 });
   });
 });

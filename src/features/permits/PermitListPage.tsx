@@ -1,10 +1,10 @@
 import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
 import { PERMIT_LIST_PAGE_SIZE } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
-import { listQueryParams, matchesListQuery, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
+import { listQueryMatcher, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
@@ -13,6 +13,7 @@ import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
 import { PermitCard } from './list/PermitCard';
 import { permitListItems$ } from './list/permitListQueries';
+import { useListQuery } from './list/useListQuery';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -28,20 +29,33 @@ export function PermitListPage() {
   const db = useReplica();
   const { data, email } = useAppData();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseListQuery(params), [params]);
+  const { query, type, change: changeQuery, choose: chooseQuery } = useListQuery();
   const [page, setPage] = useState(0);
   const { profile, tree, settings, homeLocation } = data;
   const homeSite = homeLocation?.SiteId ?? profile.SiteId;
   const [expanded, setExpanded] = useState(() => (settings.cardsExpandedSites ?? []).includes(homeSite));
   const titleOf = useMemo(() => (id: number) => tree.byId.get(id)?.Title ?? String(id), [tree]);
   const items = useObservable(useMemo(() => permitListItems$(db, email, profile.PersonnelId, titleOf), [db, email, profile.PersonnelId, titleOf]), undefined);
-  const shown = useMemo(() => (Array.isArray(items) ? items.filter((i) => matchesListQuery(i, query, profile.PersonnelId)) : []), [items, query, profile.PersonnelId]);
+  const shown = useMemo(() => (Array.isArray(items) ? items.filter(listQueryMatcher(query, profile.PersonnelId)) : []), [items, query, profile.PersonnelId]);
+  // Stable, so the cards that stay on the page as the text narrows are not rendered again.
+  const open = useCallback((id: string) => navigate(`/permits/${id}/edit`), [navigate]);
+  const print = useCallback((id: string) => navigate(`/permits/${id}/edit?print=true`), [navigate]);
 
   const change = (next: ListQuery) => {
     setPage(0);
-    setParams(listQueryParams(next), { replace: true });
+    changeQuery(next);
   };
+  const typeText = (text: string) => {
+    setPage(0);
+    type(text);
+  };
+  const choose = useCallback(
+    (fields: Partial<ListQuery>) => {
+      setPage(0);
+      chooseQuery(fields);
+    },
+    [chooseQuery],
+  );
 
   if (items === undefined) return <Spinner label="Loading permits…" />;
   const current = pageOf(shown, page, PERMIT_LIST_PAGE_SIZE);
@@ -50,7 +64,7 @@ export function PermitListPage() {
   return (
     <section className={styles.root}>
       <Title2 as="h1">Permits</Title2>
-      <ListFilterBar query={query} onChange={change} expanded={expanded} onExpanded={setExpanded} />
+      <ListFilterBar query={query} onType={typeText} onChoose={choose} expanded={expanded} onExpanded={setExpanded} />
       {items === 'failed' ? (
         <MessageBar intent="error">
           <MessageBarBody>{messages.permits.loadFailed}</MessageBarBody>
@@ -63,7 +77,6 @@ export function PermitListPage() {
           <div className={styles.cards}>
             {current.items.map(({ permit, pending, yourApprovalRequired }) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
-              const open = () => navigate(`/permits/${permit.PermitInstanceId}/edit`);
               return (
                 <PermitCard
                   key={permit.PermitInstanceId}
@@ -75,7 +88,7 @@ export function PermitListPage() {
                   canEdit={abilities.edit}
                   canPrint={abilities.print && printSites.includes(permit.SiteId)}
                   onOpen={open}
-                  onPrint={() => navigate(`/permits/${permit.PermitInstanceId}/edit?print=true`)}
+                  onPrint={print}
                 />
               );
             })}

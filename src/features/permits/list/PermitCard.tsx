@@ -1,13 +1,15 @@
-import {
-  Badge, Body1, Button, Caption1, Card, CardHeader, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Subtitle2, makeStyles, tokens,
-} from '@fluentui/react-components';
-import { MoreVerticalRegular } from '@fluentui/react-icons';
+import { Badge, Body1, Caption1, Card, CardHeader, MenuItem, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { memo } from 'react';
 import { messages } from '../../../../domain/messages';
 import type { Permit } from '../../../../schemas';
 import { referenceOf } from '../permitText';
 import { StateBadge } from '../StateBadge';
+import { CardActions } from './CardActions';
 
 const useStyles = makeStyles({
+  // A card below the fold is neither laid out nor painted until scrolled to: a key typed in the
+  // filter can replace all ten cards, and a tablet shows three or four (issue 13).
+  card: { contentVisibility: 'auto', containIntrinsicSize: 'auto 100px' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
   label: { color: tokens.colorNeutralForeground3 },
@@ -22,12 +24,15 @@ interface Props {
   canEdit: boolean;
   /** Print in the card menu (the permit's site setting, and the user may print there). */
   canPrint: boolean;
-  onOpen(): void;
-  onPrint(): void;
+  onOpen(permitInstanceId: string): void;
+  onPrint(permitInstanceId: string): void;
 }
 
-/** One permit of /permits/list (SPEC §2): reference, state, approval flag, and its details when expanded. */
-export function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
+/**
+ * One permit of /permits/list (SPEC §2): reference, state, approval flag, and its details when
+ * expanded. Memoised: a key typed in the filter renders only the cards that change.
+ */
+export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
   const styles = useStyles();
   const reference = referenceOf(permit.PermitInstanceReferenceId);
   const details: [string, string][] = [
@@ -40,22 +45,15 @@ export function PermitCard({ permit, locationTitle, pending, yourApprovalRequire
     ['Description', permit.workDescription.map((w) => w.workDescription).join(' · ')],
   ];
   return (
-    <Card aria-label={`Permit ${reference}`}>
+    <Card className={styles.card} aria-label={`Permit ${reference}`}>
       <CardHeader
         header={<Subtitle2>{`Permit # ${reference}`}</Subtitle2>}
         description={<Caption1>{`${permit.permitTypes.map((t) => t.Label).join(', ')} · ${locationTitle}`}</Caption1>}
         action={
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
-              <Button appearance="subtle" icon={<MoreVerticalRegular />} aria-label={`Actions for permit ${reference}`} />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                <MenuItem onClick={onOpen}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
-                {canPrint && <MenuItem onClick={onPrint}>Print</MenuItem>}
-              </MenuList>
-            </MenuPopover>
-          </Menu>
+          <CardActions label={`Actions for permit ${reference}`}>
+            <MenuItem onClick={() => onOpen(permit.PermitInstanceId)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
+            {canPrint && <MenuItem onClick={() => onPrint(permit.PermitInstanceId)}>Print</MenuItem>}
+          </CardActions>
         }
       />
       <div className={styles.badges}>
@@ -81,4 +79,4 @@ export function PermitCard({ permit, locationTitle, pending, yourApprovalRequire
       )}
     </Card>
   );
-}
+});
