@@ -1,8 +1,10 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3]`
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3 --only coldstarts,firstload]`
  * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
  * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
- * --coldstarts 0` skip the measures in the real app.)
+ * --coldstarts 0` skip the measures in the real app. `--only` runs the scenarios it names
+ * (firstload, sync, changes, drains, throttled, scale, keystrokes, coldstarts) and skips the
+ * others; without firstload the app is not built again and the one in dist/ is measured.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
  * vs a Dexie baseline, server change → second client, IndexedDB size, outbox drain. Prints
@@ -11,7 +13,7 @@
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
  * otherwise; the 1M-permit pull always runs on PostgreSQL, BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
- * replica's syncs), BENCH_NO_MINIFY=1 (readable profiles).
+ * replica's syncs and of the offline cold starts), BENCH_NO_MINIFY=1 (readable profiles).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -44,9 +46,19 @@ const { values } = parseArgs({
     throttled: { type: 'string', default: '1' },
     keystrokes: { type: 'string', default: '30' },
     coldstarts: { type: 'string', default: '3' },
+    only: { type: 'string' },
   },
 });
-const option = (name: keyof typeof values) => {
+const SCENARIOS = ['firstload', 'sync', 'changes', 'drains', 'throttled', 'scale', 'keystrokes', 'coldstarts'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const only = values.only?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !(SCENARIOS as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) throw new Error(`--only takes ${SCENARIOS.join(', ')}, not ${unknown.join(', ')}`);
+const runs = (scenario: Scenario) => !only || only.includes(scenario);
+
+/** A scenario's count, 0 when `--only` leaves it out. */
+const option = (name: Exclude<keyof typeof values, 'only'>) => {
+  if ((SCENARIOS as readonly string[]).includes(name) && !runs(name as Scenario)) return 0;
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not "${values[name]}"`);
   return n;
@@ -118,8 +130,8 @@ async function bench(server: BenchServer): Promise<void> {
   env.expectedPermits = await permitsInScope(env);
   log(`The bench user's replica scope: ${env.expectedPermits} permits.`);
 
-  log('Measure 1 and 3: initial sync and IndexedDB size…');
-  const initialSync = await measureInitialSync(env, option('warmups'), option('runs'));
+  if (runs('sync')) log('Measure 1 and 3: initial sync and IndexedDB size…');
+  const initialSync = runs('sync') ? await measureInitialSync(env, option('warmups'), option('runs')) : [];
   const { liveChanges, drains } = await secondClient(env);
   let throttled: ThrottledPullResult | null = null;
   if (option('throttled') > 0) {
@@ -131,8 +143,8 @@ async function bench(server: BenchServer): Promise<void> {
 }
 
 /** Measured before the browser benchmarks' server starts: the app's build, and PostgreSQL at scale. */
-log('First load: building the app (npx vite build)…');
-const firstLoad = await measureFirstLoad();
+if (runs('firstload')) log('First load: building the app (npx vite build)…');
+const firstLoad = runs('firstload') ? measureFirstLoad() : null;
 let serverPull: ServerPullResult | null = null;
 if (option('scale') > 0) {
   log('Server pull at scale…');
