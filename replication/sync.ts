@@ -3,7 +3,7 @@
  * the cleanup. Every tab starts it; only the leader tab (RxDB leader election) runs it, and the
  * others see its work through the shared database and its status through local documents.
  */
-import { filter, firstValueFrom, from, map, race, timer, type Observable, type Subscription } from 'rxjs';
+import { filter, firstValueFrom, from, map, race, take, timer, type Observable, type Subscription } from 'rxjs';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { PULLED_COLLECTIONS, type Checkpoint, type PulledCollection } from '../schemas';
 import type { BackoffPolicy } from './backoff';
@@ -29,6 +29,13 @@ export const PULL_BATCH_SIZE = 1000;
  */
 const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
 const OTHERS_WAIT_MS = 10_000;
+
+/**
+ * The first cleanup waits this long after the engine starts: it reads every permit, and at the
+ * start the main thread belongs to the first screen (an offline cold start shows the dashboard
+ * in a second on a slow tablet). It runs hourly, so a minute changes nothing else.
+ */
+const FIRST_CLEANUP_DELAY_MS = 60_000;
 
 export interface SyncOptions {
   db: ReplicaDatabase;
@@ -106,8 +113,10 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     onError: warn('The outbox could not be processed.'),
   });
   const cleanup = () => void runCleanup(db, now()).catch(warn('The local cleanup failed.'));
-  cleanup();
-  const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  let cleanupTimer = setTimeout(function runAndRepeat() {
+    cleanup();
+    cleanupTimer = setTimeout(runAndRepeat, CLEANUP_INTERVAL_MS);
+  }, FIRST_CLEANUP_DELAY_MS);
   // The stream (re)connected: the server is reachable again, so what waits for it need not sit out a backoff.
   const connected$ = stream$.pipe(filter((signal) => signal.kind === 'connected'));
   const subscriptions: Subscription[] = [
@@ -119,19 +128,25 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     }),
     ...replications.map((r) => r.error$.subscribe(warn(`Pulling ${r.collection.name} failed; retrying.`))),
   ];
-  void firstValueFrom(race(from(permits.awaitInitialReplication()), permits.error$, timer(OTHERS_WAIT_MS)))
-    .catch(() => undefined)
-    .then(() => {
-      if (abort.signal.aborted) return;
-      for (const r of replications) if (!FIRST.includes(r.collection.name as PulledCollection)) void r.start();
-      // The plot plan images wait for the permits too; a reconnection retries those that failed.
-      subscriptions.push(keepPlotPlansOnDevice({ db, http, signal: abort.signal, retry$: connected$ }));
-    });
+  const startPulls = () => {
+    for (const r of replications) if (FIRST.includes(r.collection.name as PulledCollection)) void r.start();
+    void firstValueFrom(race(from(permits.awaitInitialReplication()), permits.error$, timer(OTHERS_WAIT_MS)))
+      .catch(() => undefined)
+      .then(() => {
+        if (abort.signal.aborted) return;
+        for (const r of replications) if (!FIRST.includes(r.collection.name as PulledCollection)) void r.start();
+        // The plot plan images wait for the permits too; a reconnection retries those that failed.
+        subscriptions.push(keepPlotPlansOnDevice({ db, http, signal: abort.signal, retry$: connected$ }));
+      });
+  };
+  // Offline there is nothing to pull: the replications (their storage, checkpoints and first
+  // reads) start with the first connection, and leave an offline start's main thread to the screens.
+  subscriptions.push(online$.pipe(filter(Boolean), take(1)).subscribe(startPulls));
 
   return {
     async stop() {
       abort.abort();
-      clearInterval(cleanupTimer);
+      clearTimeout(cleanupTimer);
       for (const subscription of subscriptions) subscription.unsubscribe();
       await Promise.all([outbox.stop(), ...replications.map((r) => r.cancel())]);
     },
@@ -160,6 +175,6 @@ function replicate<C extends PulledCollection>(options: SyncOptions, http: HttpC
     retryTime: options.pullRetryMs ?? 5000,
     // The engine starts only in the leader tab already.
     waitForLeadership: false,
-    autoStart: FIRST.includes(collection),
+    autoStart: false,
   });
 }

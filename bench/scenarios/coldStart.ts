@@ -3,7 +3,10 @@
  * profile: replica, service worker and session on disk, nothing in memory) with no connection
  * and the CPU slowed ×4, opens the app; from the navigation's start to the frame that shows the
  * dashboard's counts from the replica. The service worker's own thread is not slowed.
+ * BENCH_CPU_PROFILE=<dir> writes the page's CPU profile of each start there.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { throttleCpu, type AppDevice } from './appDevice';
 
@@ -39,9 +42,19 @@ async function coldStart(device: AppDevice): Promise<number> {
   await device.context.setOffline(true);
   await device.context.addInitScript(watchCounts);
   // Set on the blank tab, the rate holds through its first navigation (see throttleCpu).
-  await throttleCpu(device.context, page, CPU_RATE);
+  const cdp = await throttleCpu(device.context, page, CPU_RATE);
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${device.url}/`);
   const ms = await page.evaluate(() => (window as Probed).countsShown!);
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(join(profileDir, `cold-start-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
   if (!(await page.getByRole('banner').innerText()).includes('Working Offline')) throw new Error('The app did not start offline.');
   return ms;
 }

@@ -5,7 +5,7 @@
  * module code, never during React rendering (StrictMode renders twice and would open them twice).
  */
 import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getDexieStorage } from './dexieStorage';
 import type { ReplicaDatabase } from '../../replication/replica';
 import { createDeviceDatabase, createReplicaDatabase, replicaName, type DeviceDatabase } from './database';
 
@@ -43,7 +43,7 @@ function browserStorage(): Promise<RxStorage<any, any>> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function devModeStorage(): Promise<RxStorage<any, any>> {
-  const dexie = getRxStorageDexie();
+  const dexie = getDexieStorage();
   // Dev-mode checks schemas and documents, but it is slow and loads a tracking iframe: in
   // development only. Vite drops this branch, and the two imports, from the production build.
   if (!import.meta.env.DEV) return dexie;

@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { DeepReadonly } from 'rxdb';
+import type { ReplicaDatabase } from '../../../replication/replica';
 import type { Identity } from '../../../replication/session';
+import { warmDashboardQueries } from '../../features/dashboard/dashboardQueries';
 import { deviceUser$, type DeviceUser } from '../../db/device';
 import { LoadingView } from '../LoadingView';
 import { DeviceContext, ReplicaContext, useOpenDevice, useOpenReplica, useReplica, type Opened } from '../replica';
@@ -25,6 +27,7 @@ export function SignedInRoot() {
   // With a session, its user's replica opens at once, alongside the device's database.
   const owner = identity?.email ?? (user && !user.signedOut ? user.email : null);
   const replica = useOpenReplica(owner, attempt);
+  useWarmDashboard(replica);
   const failed = [device, replica].find((opened): opened is Extract<Opened<unknown>, { status: 'failed' }> => opened.status === 'failed');
   if (failed) {
     if (!identity) return <Navigate to={UNAUTHENTICATED_PATH} replace />;
@@ -41,6 +44,17 @@ export function SignedInRoot() {
       </ReplicaContext.Provider>
     </DeviceContext.Provider>
   );
+}
+
+/** Opening on the dashboard: its queries start with the replica, while the startup and the shell render. */
+function useWarmDashboard(replica: Opened<ReplicaDatabase>): void {
+  const { pathname } = useLocation();
+  const warmed = useRef<ReplicaDatabase | null>(null);
+  useEffect(() => {
+    if (replica.status !== 'open' || warmed.current === replica.db || pathname !== '/') return;
+    warmed.current = replica.db;
+    warmDashboardQueries(replica.db);
+  }, [replica, pathname]);
 }
 
 function Session({ identity, user }: { identity: Identity | null; user: DeepReadonly<DeviceUser> | null | undefined }) {

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Body1, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useAppData } from '../../app/startup/appData';
 import { CountCard } from './CountCard';
-import { DashboardMapCard } from './DashboardMapCard';
 import { DASHBOARD_LINKS } from './dashboardCounts';
 import { useDashboardCounts } from './useDashboardCounts';
+
+/** Only sites with plot plans show the map card: the others never load it (issue 13's first-load budget). */
+const DashboardMapCard = lazy(() => import('./DashboardMapCard').then((m) => ({ default: m.DashboardMapCard })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -30,7 +33,11 @@ export function DashboardPage() {
               <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
             ) : null}
           </div>
-          {flags.plotPlanEnabled ? <DashboardMapCard /> : null}
+          {flags.plotPlanEnabled ? (
+            <Suspense fallback={null}>
+              <DashboardMapCard />
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <MessageBar intent="warning" layout="multiline">

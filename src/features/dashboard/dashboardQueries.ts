@@ -9,14 +9,28 @@ import { collectionState$ } from '../../../replication/syncState';
 import { OPEN_PERMIT_STATES, type LocationMetadata, type Permit } from '../../../schemas';
 import { countOpenWorkOrders, isOpenPermit, needsApproval, overlaidCount, touchedPermitKeys } from './dashboardCounts';
 
+/** One indexed count per open state: RxDB counts only what an index answers. */
+const stateCount = (db: ReplicaDatabase, State: string) => db.permits.count({ selector: { State } });
+const allWorkOrders = (db: ReplicaDatabase) => db.workorders.find();
+
+/**
+ * Runs the cards' queries before the dashboard renders (from when the replica opens): RxDB keeps
+ * each query's result, so the cards subscribe to an answer instead of waiting for IndexedDB
+ * behind the shell's first render, which on a slow tablet is most of an offline start.
+ */
+export function warmDashboardQueries(db: ReplicaDatabase): void {
+  for (const State of OPEN_PERMIT_STATES) stateCount(db, State).exec().catch(() => undefined);
+  allWorkOrders(db).exec().catch(() => undefined);
+}
+
 export interface PermitCounts {
   openPermits: number;
   needingApproval: number;
 }
 
-/** Counts by state (one indexed count per open state: RxDB counts only what an index answers), with the user's changes laid over. */
+/** Counts by state, with the user's changes laid over. */
 export function permitCounts$(db: ReplicaDatabase, owner: string): Observable<PermitCounts | undefined> {
-  const byState$ = combineLatest(OPEN_PERMIT_STATES.map((State) => db.permits.count({ selector: { State } }).$));
+  const byState$ = combineLatest(OPEN_PERMIT_STATES.map((State) => stateCount(db, State).$));
   const touched$ = overlayEntries$(db, owner).pipe(
     switchMap((entries) => {
       const keys = touchedPermitKeys(entries);
@@ -42,7 +56,7 @@ export function openWorkOrderCount$(db: ReplicaDatabase, homeLocationId: number 
   const active$ = db.sitedata
     .findOne(`locationmetadata:${homeLocationId}`)
     .$.pipe(map((doc) => (doc ? (doc.data as LocationMetadata).WorkOrders.ActiveStatuses : [])));
-  return combineLatest([collectionState$(db, 'workorders'), db.workorders.find().$, active$]).pipe(
+  return combineLatest([collectionState$(db, 'workorders'), allWorkOrders(db).$, active$]).pipe(
     map(([state, workOrders, active]) => (state.firstSyncDone ? countOpenWorkOrders(workOrders, active) : undefined)),
   );
 }
