@@ -5,10 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freePort, scratchPostgres } from '../../bench/server';
 import { openDatabase, type Database } from '../../server/db/database';
 
 export interface ServerProcess {
@@ -29,42 +28,13 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** A scratch PostgreSQL database beside DATABASE_URL's, dropped by `drop`. */
-async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `openpermit_faults_${process.pid}_${Date.now()}`;
-  const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 const STARTUP_MS = 90_000;
 
 export async function startServerProcess(): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'openpermit-faults-'));
-  const postgres = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
+  const postgres = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL, `openpermit_faults_${process.pid}_${Date.now()}`) : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
