@@ -53,7 +53,8 @@ interface Claim {
 export async function registerIdempotency(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  async function claimOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<Claim | null> {
+  /** The request's claim on its key; 'answered' when the answer was sent from what is stored; null without a key. */
+  async function claimOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<Claim | 'answered' | null> {
     const key = request.headers['idempotency-key'];
     const personnelId = request.identity?.user?.personnel_id;
     if (key === undefined || !MUTATING.has(request.method) || personnelId === undefined) return null;
@@ -81,19 +82,19 @@ export async function registerIdempotency(app: FastifyInstance, { db }: { db: Da
       if (stored?.committed) {
         // Serialized here: the route's response schema describes its own answer, not this one.
         void reply.code(200).type('application/json; charset=utf-8').header('idempotent-replayed', 'true').send(JSON.stringify({ message: ALREADY_MADE }));
-        return null;
+        return 'answered';
       }
       throw stillProcessing();
     }
     if (stored.content_type) void reply.type(stored.content_type);
     void reply.code(stored.status_code).header('idempotent-replayed', 'true').send(stored.body ?? undefined);
-    return null;
+    return 'answered';
   }
 
   // Callback style: the route runs inside `done`, so its transactions see the claim.
   app.addHook('preHandler', (request, reply, done) => {
     claimOrAnswer(request, reply).then((claim) => {
-      if (reply.sent) return;
+      if (claim === 'answered') return;
       if (!claim) return done();
       claims.set(request, claim);
       beforeCommit.run((tx) => markCommitted(tx, claim), done);
