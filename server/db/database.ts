@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** One SQL connection or transaction; the same shape for PGlite and PostgreSQL. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -15,6 +17,11 @@ export interface Database extends Queryable {
    * listening connection was re-established). Resolves to the function that stops it.
    */
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /**
+   * This process's id among those sharing the database, its lock held for as long as the
+   * database is open (processLiveness.ts). A new id if the connection holding it was lost.
+   */
+  processId(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -27,3 +34,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const { openPglite } = await import('./pglite');
   return openPglite(options.dataDir);
 }
+
+/**
+ * Work that every transaction begun in this async context does last, inside it, before it
+ * commits: how a request's Idempotency-Key is marked used in the same commit as the request's
+ * change (http/idempotency.ts).
+ */
+export const beforeCommit = new AsyncLocalStorage<(tx: Queryable) => Promise<void>>();

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 // pg_trgm: the trigram indexes of permit and work-order search (migrations 005, 006); PGlite bundles it.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable } from './database';
+import { beforeCommit, type Database, type Queryable } from './database';
+import { lockProcessId } from './processLiveness';
 
 /** The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without one). */
 export async function openPglite(dataDir?: string): Promise<Database> {
@@ -21,15 +22,26 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await q.exec(sql);
     },
   });
+  let processId: Promise<number> | undefined;
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    transaction: (work) => {
+      // Read here: PGlite may run the callback outside the caller's async context.
+      const last = beforeCommit.getStore();
+      return pg.transaction(async (tx) => {
+        const session = wrap(tx);
+        const result = await work(session);
+        await last?.(session);
+        return result;
+      });
+    },
     // In-process: a NOTIFY reaches this listener when its transaction commits.
     listen: async (channel, handler) => {
       const unlisten = await pg.listen(channel, handler);
       return () => unlisten();
     },
+    processId: () => (processId ??= lockProcessId(wrap(pg))),
     close: () => pg.close(),
   };
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Database } from './database';
+import { beforeCommit, type Database } from './database';
 import { createPgListener } from './pgListener';
+import { lockProcessId } from './processLiveness';
 
 // Keep bigint counters and timestamps exact: DateChanged needs microseconds (DESIGN.md §4).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -18,6 +19,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start, with the server's own words, rather than on the first request.
   await pool.query('select 1');
   const listener = createPgListener(connectionString);
+  const liveness = processLock(connectionString);
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
@@ -27,17 +29,20 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.query(sql);
     },
     async transaction(work) {
+      const last = beforeCommit.getStore();
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({
+        const tx = {
           async query<T>(sql: string, params?: unknown[]) {
             return (await client.query(sql, params)).rows as T[];
           },
           async exec(sql: string) {
             await client.query(sql);
           },
-        });
+        };
+        const result = await work(tx);
+        await last?.(tx);
         await client.query('commit');
         return result;
       } catch (error) {
@@ -48,8 +53,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     listen: (channel, handler) => listener.listen(channel, handler),
+    processId: liveness.id,
     close: async () => {
       await listener.close();
+      await liveness.close();
       const closed = new Promise<void>((resolve) => {
         const check = () => connections.size === 0 && resolve();
         pool.on('remove', check);
@@ -57,6 +64,43 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       });
       await pool.end();
       await closed;
+    },
+  };
+}
+
+/**
+ * The connection that holds this process's liveness lock (processLiveness.ts), opened on first
+ * use. Lost, it is opened again with a new id on next use: meanwhile other processes see this one
+ * as gone and may take over its idempotency claims, which their fencing makes safe.
+ */
+function processLock(connectionString: string) {
+  let held: Promise<{ client: pg.Client; id: number }> | null = null;
+  function open() {
+    // Keepalives: a machine that vanishes (power cut) sends no FIN; the database notices within ~25 s.
+    const client = new pg.Client({ connectionString, keepAlive: true, options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3' });
+    const opening = (async () => {
+      await client.connect();
+      return { client, id: await lockProcessId({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] }) };
+    })();
+    const lost = () => {
+      if (held === opening) held = null;
+    };
+    const failed = () => {
+      lost();
+      void client.end().catch(() => {});
+    };
+    client.on('end', lost);
+    client.on('error', failed);
+    opening.catch(failed);
+    return opening;
+  }
+  return {
+    id: async () => (await (held ??= open())).id,
+    async close(): Promise<void> {
+      const last = held;
+      held = null;
+      const opened = await last?.catch(() => null);
+      await opened?.client.end().catch(() => {});
     },
   };
 }

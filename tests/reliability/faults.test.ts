@@ -10,8 +10,10 @@ import type { OutboxRequest } from '../../replication/outbox';
 import { waitFor } from '../replication/helpers';
 import { contractorToken, openDevice, CONTRACTOR, type Device } from './device';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { holdIdempotentAnswers, holdPermit, type HeldWrite } from './heldWrites';
 import { editField, newPermit, submit, type EditedPermit } from './permitEdits';
 import { replay } from './rawHttp';
+import { openDatabase } from '../../server/db/database';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { eventsOf, permitOnServer } from './serverView';
 
@@ -183,6 +185,55 @@ describe('pushes through faults, against the server in its own process', { timeo
       expect(Date.parse(stamps.at(-1)!)).toBeLessThanOrEqual(Date.now());
     });
   }
+
+  /**
+   * A permit made and delivered, then its submit queued while `hold` stops the server at a point
+   * of it; the server is killed there and restarted. Resolves with how long after the restart the
+   * device had its answer.
+   */
+  async function submitKilledAt(name: string, hold: (databaseUrl: string, permitId: string) => Promise<HeldWrite>): Promise<number> {
+    const d = await device();
+    const permit = newPermit(name);
+    made.push({ permit, fields: { jobDescription: name }, submitted: true });
+    await d.queue(permit.create);
+    d.start(apiUrl(), token);
+    await d.drained(2 * MINUTE);
+    const held = await hold(server.databaseUrl!, permit.id);
+    try {
+      await d.queue(submit(permit));
+      await held.reached();
+      await server.kill();
+    } finally {
+      await held.release();
+    }
+    await server.restart();
+    const restarted = Date.now();
+    await d.drained(2 * MINUTE);
+    const answeredMs = Date.now() - restarted;
+    console.log(`${name}: the outbox had the server's answer ${answeredMs} ms after the restart`);
+    await expectDelivered(d, [permit]);
+    const db = await openDatabase({ databaseUrl: server.databaseUrl! });
+    try {
+      expect(await eventsOf(db, permit.id)).toMatchObject({ 'permit.create': 1, 'permit.submit': 1 });
+    } finally {
+      await db.close();
+    }
+    return answeredMs;
+  }
+
+  // A resend is answered in seconds: before, a dead server's key stayed "in flight" for a minute of 429s.
+  const PROMPT_MS = 20_000;
+
+  it.runIf(process.env.DATABASE_URL)('the server killed after a submit committed but before its answer was stored, and restarted: the resend succeeds at once and is not applied again', async () => {
+    const answeredMs = await submitKilledAt('Killed after the commit', (url) => holdIdempotentAnswers(url));
+    expect(answeredMs).toBeLessThan(PROMPT_MS);
+    expect(proxy.requests.filter(isSubmit).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('the server killed while a submit waits inside its transaction, and restarted: the resend runs at once, once', async () => {
+    const answeredMs = await submitKilledAt('Killed mid-change', holdPermit);
+    expect(answeredMs).toBeLessThan(PROMPT_MS);
+  });
 
   it('the database holds each permit once, with each event of its history once', async () => {
     const db = await server.stopAndOpenDatabase();

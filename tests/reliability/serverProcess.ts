@@ -14,6 +14,8 @@ export interface ServerProcess {
   /** http://127.0.0.1:PORT — the same across restarts. */
   url: string;
   port: number;
+  /** The scratch PostgreSQL database it runs on; null on PGlite, whose folder only the server may open. */
+  databaseUrl: string | null;
   /** SIGKILL: no shutdown hook runs, requests under way are cut, transactions open are lost. */
   kill(): Promise<void>;
   /** Starts the server again on the same database and port; resolves once it answers. */
@@ -80,6 +82,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
   return {
     url,
     port,
+    databaseUrl: postgres?.url ?? null,
     kill,
     restart: launch,
     async stopAndOpenDatabase() {

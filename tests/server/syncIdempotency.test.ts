@@ -47,10 +47,11 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on mutating routes on %s', (kind)
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different request. Send each new change with a new key.');
   });
 
-  it('answers 429 with Retry-After (not 409, which means a conflict) while the first request is in flight, and takes over one abandoned for a minute', async () => {
+  it('answers 429 with Retry-After (not 409, which means a conflict) while the first request is in flight, and takes over one hung for a minute', async () => {
     const key = randomUUID();
     await setHome(111, key);
-    await server.db.query('update idempotency_keys set status_code = null, body = null where personnel_id = $1 and key = $2', [personnelId, key]);
+    // As a request of this live server leaves it while it runs: claimed, nothing committed, no answer.
+    await server.db.query('update idempotency_keys set status_code = null, body = null, committed = false where personnel_id = $1 and key = $2', [personnelId, key]);
     const busy = await setHome(111, key);
     expect(busy.statusCode).toBe(429);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -59,6 +60,31 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on mutating routes on %s', (kind)
     const before = await updates();
     expect((await setHome(111, key)).statusCode).toBe(200);
     expect(await updates()).toBe(before + 1);
+  });
+
+  it('takes over at once a claim whose server process has gone', async () => {
+    const key = randomUUID();
+    await setHome(111, key);
+    // A process that no longer holds its liveness lock, e.g. this server's earlier start.
+    await server.db.query('update idempotency_keys set status_code = null, body = null, committed = false, process = null where personnel_id = $1 and key = $2', [personnelId, key]);
+    const before = await updates();
+    const resent = await setHome(111, key);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.headers['idempotent-replayed']).toBeUndefined();
+    expect(await updates()).toBe(before + 1);
+  });
+
+  it('never runs a committed change again, even when its answer was lost: the resend is a replayed success', async () => {
+    const key = randomUUID();
+    await setHome(111, key);
+    // As the server dying between the change's commit and storing its answer leaves the key.
+    await server.db.query('update idempotency_keys set status_code = null, body = null, process = null where personnel_id = $1 and key = $2', [personnelId, key]);
+    const before = await updates();
+    const resent = await setHome(111, key);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.json().message).toBe('This change was already made (same Idempotency-Key); its first answer was lost when the server stopped.');
+    expect(await updates()).toBe(before);
   });
 
   it('runs concurrent duplicates once', async () => {
