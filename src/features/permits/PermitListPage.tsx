@@ -14,6 +14,7 @@ import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
 import { PermitCard } from './list/PermitCard';
 import { listItems, permitListRows$, type ListItem } from './list/permitListQueries';
+import { recyclingKeys } from './list/recyclingKeys';
 import { useListQuery } from './list/useListQuery';
 
 const useStyles = makeStyles({
@@ -52,6 +53,7 @@ export function PermitListPage() {
   const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
   const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
   const [filter] = useState(narrowingFilter<ListItem>);
+  const [cardKeys] = useState(recyclingKeys);
   const shown = useMemo(() => (Array.isArray(items) ? filter(items, query, profile.PersonnelId) : []), [filter, items, query, profile.PersonnelId]);
   // Stable, so the cards that stay on the page as the text narrows are not rendered again.
   const open = useCallback((id: string) => navigate(`/permits/${id}/edit`), [navigate]);
@@ -74,6 +76,7 @@ export function PermitListPage() {
   );
 
   const current = pageOf(shown, page, PERMIT_LIST_PAGE_SIZE);
+  const keys = cardKeys(current.items.map((item) => item.permit.PermitInstanceId));
   const printSites = settings.cardPrintSites ?? [];
 
   return (
@@ -92,11 +95,11 @@ export function PermitListPage() {
         <>
           <Body1 aria-live="polite">{`${shown.length} ${shown.length === 1 ? 'permit' : 'permits'}`}</Body1>
           <div className={styles.cards}>
-            {current.items.map(({ permit, pending, yourApprovalRequired }) => {
+            {current.items.map(({ permit, pending, yourApprovalRequired }, i) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
               return (
                 <PermitCard
-                  key={permit.PermitInstanceId}
+                  key={keys[i]}
                   permit={permit}
                   locationTitle={titleOf(permit.LocationId)}
                   pending={pending}

@@ -38,16 +38,17 @@ const ActionsButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLBut
 });
 
 /**
- * A card's actions button and its menu (the menu items are `children`). The menu is made when
- * first opened: a Fluent Menu (and a Fluent Button) on each card was a third of what a card
- * cost to show, and each key typed in the list's filter can bring ten new cards (issue 13).
+ * A card's actions button and its menu (the menu items are `children`), for the permit `owner`.
+ * The menu is made when first opened: a Fluent Menu (and a Fluent Button) on each card was a
+ * third of what a card cost to show, and each key typed in the list's filter can bring ten new
+ * cards (issue 13). A card that shows another permit (the list reuses cards) starts closed again.
  */
-export function CardActions({ label, children }: { label: string; children: ReactNode }) {
-  const [open, setOpen] = useState<boolean | null>(null);
+export function CardActions({ owner, label, children }: { owner: string; label: string; children: ReactNode }) {
+  const [menu, setMenu] = useState<{ owner: string; open: boolean } | null>(null);
   // Until then the button says what MenuTrigger would: it opens a menu.
-  if (open === null) return <ActionsButton aria-label={label} aria-haspopup="menu" onClick={() => setOpen(true)} />;
+  if (menu?.owner !== owner) return <ActionsButton aria-label={label} aria-haspopup="menu" onClick={() => setMenu({ owner, open: true })} />;
   return (
-    <Menu open={open} onOpenChange={(_e, data) => setOpen(data.open)}>
+    <Menu open={menu.open} onOpenChange={(_e, data) => setMenu({ owner, open: data.open })}>
       <MenuTrigger disableButtonEnhancement>
         <ActionsButton aria-label={label} />
       </MenuTrigger>

@@ -57,7 +57,8 @@ interface Props {
 
 /**
  * One permit of /permits/list (SPEC §2): reference, state, approval flag, and its details when
- * expanded. Memoised: a key typed in the filter renders only the cards that change.
+ * expanded. Memoised: a key typed in the filter renders only the cards that change, and the
+ * list gives a card that left the page to a permit that came on it (recyclingKeys).
  */
 export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
   const styles = useStyles();
@@ -71,7 +72,7 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
           <span className={styles.title}>{`Permit # ${reference}`}</span>
           <span className={styles.caption}>{`${permit.permitTypes.map((t) => t.Label).join(', ')} · ${locationTitle}`}</span>
         </div>
-        <CardActions label={`Actions for permit ${reference}`}>
+        <CardActions owner={permit.PermitInstanceId} label={`Actions for permit ${reference}`}>
           <MenuItem onClick={() => onOpen(permit.PermitInstanceId)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
           {canPrint && <MenuItem onClick={() => onPrint(permit.PermitInstanceId)}>Print</MenuItem>}
         </CardActions>
