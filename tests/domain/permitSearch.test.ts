@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryMatcher, listQueryParams, pageOf, parseListQuery, permitSearchText } from '../../domain/permits/permitFilter';
+import { listQueryMatcher, listQueryParams, narrowingFilter, pageOf, parseListQuery, permitSearchText } from '../../domain/permits/permitFilter';
 import { datesOf, filterFromParams, phrasePrefixMatcher, scoreOffline, searchBody } from '../../domain/permits/permitSearch';
 import type { Permit } from '../../schemas';
 
@@ -31,6 +31,32 @@ describe('the permit list filter', () => {
     expect(listQueryMatcher({ ...q, filter: 'myPermits' }, 8)(c)).toBe(false);
     expect(listQueryMatcher({ ...q, filter: 'requiresMyApproval' }, 7)(c)).toBe(false);
     expect(pageOf(Array.from({ length: 23 }, (_, i) => i), 5, 10)).toEqual({ items: [20, 21, 22], page: 2, pages: 3 });
+  });
+
+  it('answers as a full filter while the text is typed on, deleted, changed, or other choices change', () => {
+    const candidate = (o: Partial<Permit>) => {
+      const p = permit({ workDescription: [], companyName: 'Acme', assetDescription: '', ...o });
+      return { permit: p, text: permitSearchText(p, 'Site'), yourApprovalRequired: false };
+    };
+    const items = [
+      candidate({ PermitInstanceId: 'a', workLocation: 'Weld bay' }),
+      candidate({ PermitInstanceId: 'b', workLocation: 'Welder shop', State: 'PENDING', CreatedBy: 8 }),
+      candidate({ PermitInstanceId: 'c', workLocation: 'Tank farm', assetDescription: 'Wedge' }),
+    ];
+    const filter = narrowingFilter<(typeof items)[number]>();
+    const q = parseListQuery(new URLSearchParams('state=APPROVED,PENDING'));
+    const steps = [
+      { ...q, text: 'we' }, { ...q, text: 'wel' }, { ...q, text: 'weld' }, { ...q, text: 'welde' }, { ...q, text: 'weld' },
+      { ...q, text: 'we' }, { ...q, text: 'wedge' }, { ...q, text: 'weld', filter: 'myPermits' as const }, { ...q, text: 'weld' },
+      { ...q, text: 'weld', states: ['PENDING'] }, { ...q, text: 'weld' },
+    ];
+    for (const query of steps) {
+      const full = items.filter(listQueryMatcher(query, 7)).map((i) => i.permit.PermitInstanceId);
+      expect(filter(items, query, 7).map((i) => i.permit.PermitInstanceId), JSON.stringify(query)).toEqual(full);
+    }
+    // New items (a pull arrived) are all looked at again.
+    const more = [...items, candidate({ PermitInstanceId: 'd', workLocation: 'Weld yard' })];
+    expect(filter(more, { ...q, text: 'weld' }, 7).map((i) => i.permit.PermitInstanceId)).toEqual(['a', 'b', 'd']);
   });
 });
 

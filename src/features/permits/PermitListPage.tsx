@@ -2,9 +2,10 @@ import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens 
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
+import type { LocationTree } from '../../../domain/locations';
 import { PERMIT_LIST_PAGE_SIZE } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
-import { listQueryMatcher, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
+import { narrowingFilter, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
@@ -12,13 +13,27 @@ import { ListFilterBar } from './list/ListFilterBar';
 import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
 import { PermitCard } from './list/PermitCard';
-import { permitListItems$ } from './list/permitListQueries';
+import { listItems, permitListRows$, type ListItem } from './list/permitListQueries';
+import { recyclingKeys } from './list/recyclingKeys';
 import { useListQuery } from './list/useListQuery';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
+
+/**
+ * A location's title by id, the same function while the titles are the same: the app's location
+ * tree is built again on every change the startup reads from the replica, and new titles mean
+ * every permit's search text is made again.
+ */
+function useLocationTitles(tree: LocationTree): (id: number) => string {
+  const titles = useMemo(() => JSON.stringify([...tree.byId].map(([id, l]) => [id, l.Title])), [tree]);
+  return useMemo(() => {
+    const byId = new Map<number, string>(JSON.parse(titles) as [number, string][]);
+    return (id: number) => byId.get(id) ?? String(id);
+  }, [titles]);
+}
 
 /**
  * /permits/list (SPEC §2): the replica's permits as cards, 10 a page, filtered on the device as
@@ -34,9 +49,12 @@ export function PermitListPage() {
   const { profile, tree, settings, homeLocation } = data;
   const homeSite = homeLocation?.SiteId ?? profile.SiteId;
   const [expanded, setExpanded] = useState(() => (settings.cardsExpandedSites ?? []).includes(homeSite));
-  const titleOf = useMemo(() => (id: number) => tree.byId.get(id)?.Title ?? String(id), [tree]);
-  const items = useObservable(useMemo(() => permitListItems$(db, email, profile.PersonnelId, titleOf), [db, email, profile.PersonnelId, titleOf]), undefined);
-  const shown = useMemo(() => (Array.isArray(items) ? items.filter(listQueryMatcher(query, profile.PersonnelId)) : []), [items, query, profile.PersonnelId]);
+  const titleOf = useLocationTitles(tree);
+  const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
+  const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
+  const [filter] = useState(narrowingFilter<ListItem>);
+  const [cardKeys] = useState(recyclingKeys);
+  const shown = useMemo(() => (Array.isArray(items) ? filter(items, query, profile.PersonnelId) : []), [filter, items, query, profile.PersonnelId]);
   // Stable, so the cards that stay on the page as the text narrows are not rendered again.
   const open = useCallback((id: string) => navigate(`/permits/${id}/edit`), [navigate]);
   const print = useCallback((id: string) => navigate(`/permits/${id}/edit?print=true`), [navigate]);
@@ -57,15 +75,17 @@ export function PermitListPage() {
     [chooseQuery],
   );
 
-  if (items === undefined) return <Spinner label="Loading permits…" />;
   const current = pageOf(shown, page, PERMIT_LIST_PAGE_SIZE);
+  const keys = cardKeys(current.items.map((item) => item.permit.PermitInstanceId));
   const printSites = settings.cardPrintSites ?? [];
 
   return (
     <section className={styles.root}>
       <Title2 as="h1">Permits</Title2>
       <ListFilterBar query={query} onType={typeText} onChoose={choose} expanded={expanded} onExpanded={setExpanded} />
-      {items === 'failed' ? (
+      {items === undefined ? (
+        <Spinner label="Loading permits…" />
+      ) : items === 'failed' ? (
         <MessageBar intent="error">
           <MessageBarBody>{messages.permits.loadFailed}</MessageBarBody>
         </MessageBar>
@@ -75,11 +95,11 @@ export function PermitListPage() {
         <>
           <Body1 aria-live="polite">{`${shown.length} ${shown.length === 1 ? 'permit' : 'permits'}`}</Body1>
           <div className={styles.cards}>
-            {current.items.map(({ permit, pending, yourApprovalRequired }) => {
+            {current.items.map(({ permit, pending, yourApprovalRequired }, i) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
               return (
                 <PermitCard
-                  key={permit.PermitInstanceId}
+                  key={keys[i]}
                   permit={permit}
                   locationTitle={titleOf(permit.LocationId)}
                   pending={pending}

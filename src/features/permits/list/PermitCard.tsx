@@ -1,17 +1,44 @@
-import { Badge, Body1, Caption1, Card, CardHeader, MenuItem, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { MenuItem, makeResetStyles, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
 import { memo } from 'react';
 import { messages } from '../../../../domain/messages';
 import type { Permit } from '../../../../schemas';
+import { useBadgeClassName, useBadgeStyles } from '../badgeStyles';
 import { referenceOf } from '../permitText';
 import { StateBadge } from '../StateBadge';
 import { CardActions } from './CardActions';
 
-const useStyles = makeStyles({
+/**
+ * A Fluent Card with its header, drawn with plain elements: Card, CardHeader and the Text
+ * components cost more to make than the permit's text, and each key typed in the filter can
+ * bring ten new cards (issue 13). The look is Fluent's medium filled Card.
+ */
+const useCardClassName = makeResetStyles({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  padding: '12px',
+  boxSizing: 'border-box',
+  borderRadius: tokens.borderRadiusMedium,
+  backgroundColor: tokens.colorNeutralBackground1,
+  color: tokens.colorNeutralForeground1,
+  boxShadow: tokens.shadow4,
+  // Fluent's transparent border, which shows in forced colours; an outline takes no room.
+  outline: `${tokens.strokeWidthThin} solid ${tokens.colorTransparentStroke}`,
+  outlineOffset: `calc(${tokens.strokeWidthThin} * -1)`,
   // A card below the fold is neither laid out nor painted until scrolled to: a key typed in the
-  // filter can replace all ten cards, and a tablet shows three or four (issue 13).
-  card: { contentVisibility: 'auto', containIntrinsicSize: 'auto 100px' },
+  // filter can replace all ten cards, and a tablet shows three or four.
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 100px',
+});
+
+const useStyles = makeStyles({
+  header: { display: 'flex', alignItems: 'center', gap: '12px' },
+  titles: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  title: typographyStyles.subtitle2,
+  caption: typographyStyles.caption1,
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  detail: { display: 'contents' },
   label: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -30,11 +57,39 @@ interface Props {
 
 /**
  * One permit of /permits/list (SPEC §2): reference, state, approval flag, and its details when
- * expanded. Memoised: a key typed in the filter renders only the cards that change.
+ * expanded. Memoised: a key typed in the filter renders only the cards that change, and the
+ * list gives a card that left the page to a permit that came on it (recyclingKeys).
  */
 export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
   const styles = useStyles();
+  const badge = useBadgeClassName();
+  const badges = useBadgeStyles();
   const reference = referenceOf(permit.PermitInstanceReferenceId);
+  return (
+    <div role="group" className={useCardClassName()} aria-label={`Permit ${reference}`}>
+      <div className={styles.header}>
+        <div className={styles.titles}>
+          <span className={styles.title}>{`Permit # ${reference}`}</span>
+          <span className={styles.caption}>{`${permit.permitTypes.map((t) => t.Label).join(', ')} · ${locationTitle}`}</span>
+        </div>
+        <CardActions owner={permit.PermitInstanceId} label={`Actions for permit ${reference}`}>
+          <MenuItem onClick={() => onOpen(permit.PermitInstanceId)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
+          {canPrint && <MenuItem onClick={() => onPrint(permit.PermitInstanceId)}>Print</MenuItem>}
+        </CardActions>
+      </div>
+      <div className={styles.badges}>
+        <StateBadge state={permit.State} />
+        {yourApprovalRequired && <span className={mergeClasses(badge, badges.circular, badges.dangerTint)}>{messages.permits.yourApprovalRequired}</span>}
+        {pending && <span className={mergeClasses(badge, badges.circular, badges.outline)}>Not synced yet</span>}
+      </div>
+      {expanded && <CardDetails permit={permit} reference={reference} />}
+    </div>
+  );
+});
+
+/** The details 'Expand All Cards' shows, as label and value pairs. */
+function CardDetails({ permit, reference }: { permit: Permit; reference: string }) {
+  const styles = useStyles();
   const details: [string, string][] = [
     ['Work Order', permit.workOrderNumber],
     ['Work Date', permit.workDate],
@@ -45,38 +100,15 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
     ['Description', permit.workDescription.map((w) => w.workDescription).join(' · ')],
   ];
   return (
-    <Card className={styles.card} aria-label={`Permit ${reference}`}>
-      <CardHeader
-        header={<Subtitle2>{`Permit # ${reference}`}</Subtitle2>}
-        description={<Caption1>{`${permit.permitTypes.map((t) => t.Label).join(', ')} · ${locationTitle}`}</Caption1>}
-        action={
-          <CardActions label={`Actions for permit ${reference}`}>
-            <MenuItem onClick={() => onOpen(permit.PermitInstanceId)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
-            {canPrint && <MenuItem onClick={() => onPrint(permit.PermitInstanceId)}>Print</MenuItem>}
-          </CardActions>
-        }
-      />
-      <div className={styles.badges}>
-        <StateBadge state={permit.State} />
-        {yourApprovalRequired && (
-          <Badge appearance="tint" color="danger">
-            {messages.permits.yourApprovalRequired}
-          </Badge>
-        )}
-        {pending && <Badge appearance="outline">Not synced yet</Badge>}
-      </div>
-      {expanded && (
-        <div className={styles.details} role="list" aria-label={`Details of permit ${reference}`}>
-          {details
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <Body1 key={label} role="listitem" style={{ display: 'contents' }}>
-                <span className={styles.label}>{label}</span>
-                <span>{value}</span>
-              </Body1>
-            ))}
-        </div>
-      )}
-    </Card>
+    <div className={styles.details} role="list" aria-label={`Details of permit ${reference}`}>
+      {details
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} role="listitem" className={styles.detail}>
+            <span className={styles.label}>{label}</span>
+            <span>{value}</span>
+          </div>
+        ))}
+    </div>
   );
-});
+}

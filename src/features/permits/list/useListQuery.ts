@@ -60,7 +60,12 @@ export function useListQuery(): ListQueryState {
     },
     [write],
   );
-  const query = useMemo(() => ({ ...fromUrl, text: typed }), [fromUrl, typed]);
+  // The same query while its content is: the typed text reaching the URL must not filter the
+  // replica's permits again, nor render the filter bar's choices.
+  const { filter, workDate } = fromUrl;
+  const statesKey = fromUrl.states.join(',');
+  const states = useMemo(() => statesKey.split(','), [statesKey]);
+  const query = useMemo(() => ({ text: typed, filter, workDate, states }), [typed, filter, workDate, states]);
   const latest = useRef(query);
   useEffect(() => {
     latest.current = query;
