@@ -16,6 +16,8 @@ export interface PullContext {
   /** Aborted when the replica stops: a request or a wait for sign-in ends with it. */
   signal: AbortSignal;
   now: () => number;
+  /** Told when a pull has read the last page of its collection, before storing it. */
+  onLastPageRead?: (collection: PulledCollection) => void;
 }
 
 type Doc<C extends PulledCollection> = WithDeleted<PulledDocuments[C]>;
@@ -59,6 +61,7 @@ export function pullHandler<C extends PulledCollection>(context: PullContext, co
         if (isRefusal(error)) await holdRefused(context, state, error.message);
         throw error;
       }
+      if (read.page.remaining === 0) context.onLastPageRead?.(collection);
       const documents = await completeTombstones(context.db, collection, read.page.documents);
       void state.update(progress(from === undefined, read.page));
       from = read.page.checkpoint ?? from;

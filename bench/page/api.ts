@@ -3,6 +3,7 @@
  * and what the runner offers the pages. Times the runner compares with its own are epoch ms
  * (Date.now()): page and runner share the machine's clock.
  */
+import type { PulledCollection } from '../../schemas';
 
 export interface ReplicaSyncResult {
   /** Opening the RxDB database with its collections (not part of `ms`). */
@@ -21,6 +22,22 @@ export interface BaselineResult {
   permits: number;
   /** Size of the JSON pages as received. */
   bytes: number;
+}
+
+/** One collection's pull requests during a first sync, in ms since the sync started. */
+export interface CollectionPulls {
+  collection: string;
+  requests: number;
+  /** The first request sent, and the last response's end. */
+  firstSent: number;
+  lastReceived: number;
+}
+
+export interface WholeReplicaResult {
+  /** From startSync until the status says every collection reached its end once. */
+  ms: number;
+  /** Each collection's requests (Resource Timing), in the order their first request went out. */
+  pulls: CollectionPulls[];
 }
 
 export interface StorageUsage {
@@ -50,10 +67,13 @@ export interface DrainResult {
 
 /** replica.html: the app's replica. */
 export interface ReplicaPage {
-  /** Opens a fresh replica (the app's schemas, Dexie storage) and runs the app's sync engine until `expected` permits are stored. */
-  syncReplica(owner: string, expected: number): Promise<ReplicaSyncResult>;
+  /**
+   * Opens a fresh replica (the app's schemas, Dexie storage) and runs the app's sync engine until
+   * `expected` permits are stored, pulling `collections` (default: every one).
+   */
+  syncReplica(owner: string, expected: number, collections?: PulledCollection[]): Promise<ReplicaSyncResult>;
   /** Waits until every collection has been pulled to the end once; returns ms since the sync started. */
-  allSynced(owner: string): Promise<number>;
+  allSynced(owner: string): Promise<WholeReplicaResult>;
   storageUsage(): Promise<StorageUsage>;
   /** Permits of the replica at `locationId` whose content is editable in their state. */
   editablePermits(locationId: number, count: number): Promise<EditablePermit[]>;

@@ -8,11 +8,12 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import * as Y from 'yjs';
 import { applyJsonToDoc, docFromState, docToJson, fromBase64 } from '../../domain/permits/yContent';
 import type { ReplicaDatabase } from '../../replication/replica';
+import type { PulledCollection } from '../../schemas';
 import { startSync } from '../../replication/sync';
 import { syncStatus$ } from '../../replication/syncStatus';
 import { createReplicaDatabase } from '../../src/db/database';
 import { patchContent } from '../../src/features/permits/permitWrites';
-import type { ContentEdit, DrainResult, EditablePermit, ReplicaSyncResult } from './api';
+import type { CollectionPulls, ContentEdit, DrainResult, EditablePermit, ReplicaSyncResult, WholeReplicaResult } from './api';
 
 /** States in which every content field is editable (SPEC §4), so a bench edit is never refused. */
 const EDITABLE_STATES = ['DRAFT', 'PRE-APPROVAL', 'PENDING'];
@@ -25,7 +26,7 @@ function replica(): ReplicaDatabase {
   return db;
 }
 
-export async function syncReplica(owner: string, expected: number): Promise<ReplicaSyncResult> {
+export async function syncReplica(owner: string, expected: number, collections?: PulledCollection[]): Promise<ReplicaSyncResult> {
   if (db) throw new Error('This page has a replica already: use a fresh page.');
   const opening = performance.now();
   // As src/db/index.ts opens it in a production build: shared by tabs, so with leader election.
@@ -33,14 +34,33 @@ export async function syncReplica(owner: string, expected: number): Promise<Repl
   const started = (syncStarted = performance.now());
   // The dashboard's count query: it emits after each write that reached IndexedDB.
   const stored = firstValueFrom(db.permits.count().$.pipe(filter((n) => n >= expected)));
-  startSync({ db, owner });
+  startSync({ db, owner, collections });
   const permits = await stored;
   return { openMs: started - opening, ms: performance.now() - started, permits };
 }
 
-export async function allSynced(owner: string): Promise<number> {
+export async function allSynced(owner: string): Promise<WholeReplicaResult> {
   await firstValueFrom(syncStatus$(replica(), owner).pipe(filter((status) => status.firstSyncDone)));
-  return performance.now() - syncStarted;
+  return { ms: performance.now() - syncStarted, pulls: pullTimeline() };
+}
+
+/** Where the whole replica's time went: each collection's pull requests, from Resource Timing. */
+function pullTimeline(): CollectionPulls[] {
+  const pulls = new Map<string, CollectionPulls>();
+  for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const collection = /\/api\/sync\/(\w+)\?/.exec(entry.name)?.[1];
+    if (!collection || entry.startTime < syncStarted) continue;
+    const sent = entry.startTime - syncStarted;
+    const received = entry.responseEnd - syncStarted;
+    const before = pulls.get(collection);
+    pulls.set(collection, {
+      collection,
+      requests: (before?.requests ?? 0) + 1,
+      firstSent: Math.min(before?.firstSent ?? sent, sent),
+      lastReceived: Math.max(before?.lastReceived ?? received, received),
+    });
+  }
+  return [...pulls.values()].sort((a, b) => a.firstSent - b.firstSent);
 }
 
 export async function editablePermits(locationId: number, count: number): Promise<EditablePermit[]> {

@@ -1,19 +1,26 @@
 /**
  * Measure 1 and 3: a fresh replica's first sync of the user's permits through the app's sync
  * engine, against the baseline (the same pages written with Dexie directly), and the
- * IndexedDB usage once the whole replica is in. Each sample runs in fresh browser profiles;
- * the two sides take turns going first, so neither always meets a colder server.
+ * IndexedDB usage once the whole replica is in. The whole replica is compared with a replica
+ * pulling its permits alone: while every collection pulls at once, the permits' own time in
+ * that run is no longer "the permits alone". Each sample runs in fresh browser profiles; the
+ * three sides take turns going first, so none always meets a colder server.
  */
 import { PULL_BATCH_SIZE } from '../../replication/sync';
-import type { BaselinePage, BaselineResult, ReplicaPage, ReplicaSyncResult, StorageUsage } from '../page/api';
+import type { BaselinePage, BaselineResult, CollectionPulls, ReplicaPage, ReplicaSyncResult, StorageUsage } from '../page/api';
 import { openBenchTab } from '../browser';
 import { profiled } from '../cpuProfile';
 import type { BenchEnv } from '../env';
 
 export interface InitialSyncSample {
+  /** The permits, while the engine pulls every collection (what a user waits for). */
   replica: ReplicaSyncResult;
+  /** The permits, by an engine that pulls nothing else. */
+  permitsAlone: ReplicaSyncResult;
   /** Until every collection (approvals, work orders, … too) reached its end once. */
   wholeReplicaMs: number;
+  /** Each collection's pull requests during that whole first sync. */
+  pulls: CollectionPulls[];
   usage: StorageUsage;
   baseline: BaselineResult;
 }
@@ -21,13 +28,22 @@ export interface InitialSyncSample {
 /** RxDB writes its checkpoints and replication state just after the documents: let them land before sizing. */
 const SETTLE_MS = 1000;
 
-async function replicaSide(env: BenchEnv): Promise<Omit<InitialSyncSample, 'baseline'>> {
+async function replicaSide(env: BenchEnv): Promise<Omit<InitialSyncSample, 'baseline' | 'permitsAlone'>> {
   const tab = await openBenchTab<ReplicaPage>(env.url, env.session, 'replica');
   try {
     const replica = await profiled(tab.page, 'replica-sync', () => tab.call('syncReplica', env.owner, env.expectedPermits));
-    const wholeReplicaMs = await tab.call('allSynced', env.owner);
+    const whole = await tab.call('allSynced', env.owner);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return { replica, wholeReplicaMs, usage: await tab.call('storageUsage') };
+    return { replica, wholeReplicaMs: whole.ms, pulls: whole.pulls, usage: await tab.call('storageUsage') };
+  } finally {
+    await tab.close();
+  }
+}
+
+async function permitsAloneSide(env: BenchEnv): Promise<ReplicaSyncResult> {
+  const tab = await openBenchTab<ReplicaPage>(env.url, env.session, 'replica');
+  try {
+    return await tab.call('syncReplica', env.owner, env.expectedPermits, ['permits']);
   } finally {
     await tab.close();
   }
@@ -45,18 +61,19 @@ async function baselineSide(env: BenchEnv): Promise<BaselineResult> {
 export async function measureInitialSync(env: BenchEnv, warmups: number, runs: number): Promise<InitialSyncSample[]> {
   const samples: InitialSyncSample[] = [];
   for (let i = 0; i < warmups + runs; i++) {
-    let replica: Omit<InitialSyncSample, 'baseline'>;
-    let baseline: BaselineResult;
-    if (i % 2 === 0) {
-      replica = await replicaSide(env);
-      baseline = await baselineSide(env);
-    } else {
-      baseline = await baselineSide(env);
-      replica = await replicaSide(env);
-    }
-    const sample: InitialSyncSample = { ...replica, baseline };
+    let replica: Omit<InitialSyncSample, 'baseline' | 'permitsAlone'> | undefined;
+    let permitsAlone: ReplicaSyncResult | undefined;
+    let baseline: BaselineResult | undefined;
+    const sides = [
+      async () => (replica = await replicaSide(env)),
+      async () => (permitsAlone = await permitsAloneSide(env)),
+      async () => (baseline = await baselineSide(env)),
+    ];
+    for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
+    const sample: InitialSyncSample = { ...replica!, permitsAlone: permitsAlone!, baseline: baseline! };
     const label = i < warmups ? 'warm-up' : `run ${i - warmups + 1}/${runs}`;
-    env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms`);
+    env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, permits alone ${Math.round(sample.permitsAlone.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms, whole replica ${Math.round(sample.wholeReplicaMs)} ms`);
+    env.log(`    pulls (requests, first sent → last received, ms): ${sample.pulls.map((p) => `${p.collection} ${p.requests}, ${Math.round(p.firstSent)}→${Math.round(p.lastReceived)}`).join('; ')}`);
     if (sample.replica.permits < env.expectedPermits) throw new Error(`The replica holds ${sample.replica.permits} of ${env.expectedPermits} permits.`);
     if (i >= warmups) samples.push(sample);
   }

@@ -1,4 +1,4 @@
-import type { ApprovalRecord, Comment, PermitApprovals, PermitDefinition } from '../../schemas';
+import type { PermitDefinition } from '../../schemas';
 import { OPEN_PERMIT_STATES } from '../../schemas';
 import { PERMIT_SCOPE_DAYS, PERMIT_SCOPE_MAX } from '../../domain/replicaScope';
 import type { Queryable } from '../db/database';
@@ -88,15 +88,9 @@ export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
   return toJsonPage(rows, 'PermitInstanceId');
 };
 
-interface ApprovalsRow extends PageRow {
-  location_id: number;
-  approvals: ApprovalRecord[];
-  summary: PermitApprovals['Summary'];
-  comments: Comment[];
-}
-
+/** Approvals are sent as PostgreSQL writes them, as permits are: a first sync pulls one per permit. */
 export const pullApprovals: Source = async (tx, scope, at, limit) => {
-  const rows = await tx.query<ApprovalsRow>(
+  const rows = await tx.query<PageRow & { document: DocumentJson }>(
     `with ${PERMIT_SCOPE},
      hits as (
        select a.permit_instance_id, true as live from approvals a join permit_scope using (permit_instance_id)
@@ -112,19 +106,13 @@ export const pullApprovals: Source = async (tx, scope, at, limit) => {
         limit $8
      )
      select a.permit_instance_id as doc_id, sync_text(a.date_changed) as doc_date, page.live, page.total,
-            a.location_id, a.approvals, a.summary, a.comments
+            json_build_object('PermitInstanceId', a.permit_instance_id, 'LocationId', a.location_id, 'Approvals', a.approvals,
+              'Summary', a.summary, 'Comments', a.comments, 'DateChanged', sync_text(a.date_changed), '_deleted', false)::text as document
        from page join approvals a using (permit_instance_id)
       order by page.date_changed, page.permit_instance_id`,
     scopeParams(scope, at, limit),
   );
-  return toPage(rows, 'PermitInstanceId', (r): PermitApprovals => ({
-    PermitInstanceId: r.doc_id,
-    LocationId: r.location_id,
-    Approvals: r.approvals,
-    Summary: r.summary,
-    Comments: r.comments,
-    DateChanged: r.doc_date,
-  }));
+  return toJsonPage(rows, 'PermitInstanceId');
 };
 
 interface DefinitionRow extends PageRow {

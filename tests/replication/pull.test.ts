@@ -51,6 +51,26 @@ describe('pulling a collection', () => {
     expect(requests[0]!.url.searchParams.get('limit')).toBe('500');
   });
 
+  it('pulls the other collections once the permits’ last page is read, not before', async () => {
+    let release!: () => void;
+    const lastPageHeld = new Promise<void>((resolve) => (release = resolve));
+    const recorder = recordingFetch(async (r) => {
+      if (r.url.pathname.endsWith('/stream')) return new TypeError('no stream here');
+      if (!r.url.pathname.endsWith('/sync/permits')) return json(200, page([], null));
+      if (!sentCheckpoint(r)) return json(200, page([live(buildPermit({ PermitInstanceId: 'p-1' }))], checkpoint('2026-05-01T08:00:00.000001Z', 'p-1'), 1));
+      await lastPageHeld;
+      return json(200, page([live(buildPermit({ PermitInstanceId: 'p-2' }))], checkpoint('2026-05-01T08:00:00.000002Z', 'p-2')));
+    });
+    engine = startSync({ db, owner: OWNER, http: testClient(recorder.fetch), backoff: { outbox: { baseMs: 1000, capMs: 1000 }, stream: { baseMs: 60_000, capMs: 60_000 } } });
+    const pulled = () => new Set(recorder.requests.filter((r) => r.url.pathname.includes('/sync/') && !r.url.pathname.endsWith('/stream')).map((r) => r.url.pathname.split('/').at(-1)));
+    await waitFor(() => recorder.requests.filter((r) => r.url.pathname.endsWith('/sync/permits')).length === 2, 5000, 'the permits’ last page asked for');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([...pulled()].sort()).toEqual(['permits', 'sitedata']);
+
+    release();
+    await waitFor(() => ['drafts', 'workorders', 'templates', 'approvals', 'definitions'].every((c) => pulled().has(c)), 5000, 'the other collections');
+  });
+
   it('keeps the checkpoint across a restart of the engine, as a string', async () => {
     const stored = checkpoint('2026-05-01T08:00:00.999999Z', 'p-1');
     const serveEverything = (respond: (r: RecordedRequest) => Response) => {
