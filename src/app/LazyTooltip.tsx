@@ -83,13 +83,16 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
 
 /**
  * The loaded tooltip, shown at once if the pointer or focus is still on the trigger. Its trigger
- * is a new element: focus moves to it from the one it replaces.
+ * is a new element: focus moves to it from the one it replaces, if it was there.
  */
 function LoadedTooltip({ presence, children, ...props }: LazyTooltipProps & { presence: Presence }) {
   const [visible, setVisible] = useState(presence.hovered || presence.focused);
   const trigger = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (presence.focused) trigger.current?.focus();
+    // Focus went down with the element it was on, to the page's body: it goes to the new one. Not
+    // when something else took it meanwhile, as a dialog the trigger opened does.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (presence.focused && lost) trigger.current?.focus();
   }, [presence]);
   return (
     <Tooltip {...props} visible={visible} onVisibleChange={(_, data) => setVisible(data.visible)}>
