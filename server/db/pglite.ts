@@ -24,7 +24,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    transaction: (work, mode = 'write') =>
+      pg.transaction(async (tx) => {
+        // PGlite issues its own begin: the mode can only follow it.
+        if (mode === 'snapshot') await tx.query('set transaction isolation level repeatable read, read only');
+        return work(wrap(tx));
+      }),
     // In-process: a NOTIFY reaches this listener when its transaction commits.
     listen: async (channel, handler) => {
       const unlisten = await pg.listen(channel, handler);

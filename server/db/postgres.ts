@@ -26,10 +26,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction(work) {
+    async transaction(work, mode = 'write') {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // One round trip rather than begin then set transaction: pulls open one per request.
+        await client.query(mode === 'snapshot' ? 'begin isolation level repeatable read, read only' : 'begin');
         const result = await work({
           async query<T>(sql: string, params?: unknown[]) {
             return (await client.query(sql, params)).rows as T[];
