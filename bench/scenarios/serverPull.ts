@@ -86,10 +86,7 @@ const scope: SyncScope = {
 /** One page as the route reads it: one repeatable-read snapshot. */
 async function page(db: Database, at: After): Promise<{ ms: number; last: { DateChanged: string; id: string } | null; remaining: number; count: number }> {
   const started = performance.now();
-  const result = await db.transaction(async (tx) => {
-    await tx.query('set transaction isolation level repeatable read, read only');
-    return pullPermits(tx, scope, at, PULL_BATCH_SIZE);
-  });
+  const result = await db.transaction((tx) => pullPermits(tx, scope, at, PULL_BATCH_SIZE), 'snapshot');
   return { ms: performance.now() - started, last: result.last, remaining: result.remaining, count: result.documents.length };
 }
 

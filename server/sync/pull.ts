@@ -3,9 +3,9 @@ import type { Database, Queryable } from '../db/database';
 import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
-import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source, type SourcePage } from './page';
+import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
 import { pullApprovals, pullDefinitions, pullPermits } from './permits';
-import type { Moment, PullCache } from './pullCache';
+import type { Moment, PagePlace, PullCache } from './pullCache';
 import { scopeOf, type SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
@@ -17,16 +17,22 @@ const SOURCES: Record<PulledCollection, Source> = {
   ...ownAndSiteSources,
 };
 
-/** A SyncPage whose documents are still the JSON text they are sent as. */
+/**
+ * A SyncPage whose documents are still the JSON text they are sent as: one JSON array, joined
+ * once for every device a shared page is served to.
+ */
 export interface SyncPageJson extends Omit<SyncPage, 'documents'> {
-  documents: DocumentJson[];
+  documents: string;
 }
 
-/** The response body: the documents go out as they came from the database or the presenters. */
-export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
-  `{"documents":[${documents.join(',')}],"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+/** The documents as they came from the database or the presenters, as one JSON array. */
+export const documentsJson = (documents: DocumentJson[]): string => `[${documents.join(',')}]`;
 
-const RESYNC: SyncPageJson = { documents: [], checkpoint: null, remaining: 0, resync: true };
+/** The response body. */
+export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
+  `{"documents":${documents},"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+
+const RESYNC: SyncPageJson = { documents: '[]', checkpoint: null, remaining: 0, resync: true };
 
 /**
  * The clock as a pull reads it, with the checkpoint's timestamps normalised to the server's own
@@ -72,9 +78,9 @@ function pageKey(collection: PulledCollection, scope: SyncScope, at: After, limi
 const afterOf = (checkpoint: Checkpoint | null, clock: Clock): After =>
   checkpoint ? { since: clock.since!, date: clock.date!, id: checkpoint.id } : { since: clock.high_water, date: BEGINNING, id: '' };
 
-const answer = (page: SourcePage, highWater: string, at: After, fingerprint: string): SyncPageJson => {
+const answer = (page: PagePlace, documents: string, highWater: string, at: After, fingerprint: string): SyncPageJson => {
   const next = nextCheckpoint(page, highWater, at);
-  return { documents: page.documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
+  return { documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
 };
 
 /**
@@ -107,11 +113,11 @@ async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, coll
       if (now!.locations !== clock.locations) return null;
       if (now!.expired) return { at: now!, result: { expired: true } };
       const page = await SOURCES[collection](tx, scope, at, limit);
-      return { at: now!, result: { expired: false, page, highWater: now!.high_water } };
+      return { at: now!, result: { expired: false, documents: documentsJson(page.documents), last: page.last, remaining: page.remaining, highWater: now!.high_water } };
     }, 'snapshot'),
   );
   if (!shared) return null;
-  return shared.expired ? RESYNC : answer(shared.page, shared.highWater, at, fingerprint);
+  return shared.expired ? RESYNC : answer(shared, shared.documents, shared.highWater, at, fingerprint);
 }
 
 /** The page read for this request alone, the location tree with it. */
@@ -126,7 +132,8 @@ async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, coll
   const fingerprint = scope.fingerprint[collection];
   if (checkpoint && (checkpoint.scope !== fingerprint || clock!.expired)) return RESYNC;
   const at = afterOf(checkpoint, clock!);
-  return answer(await SOURCES[collection](tx, scope, at, limit), clock!.high_water, at, fingerprint);
+  const page = await SOURCES[collection](tx, scope, at, limit);
+  return answer(page, documentsJson(page.documents), clock!.high_water, at, fingerprint);
 }
 
 /**
@@ -135,7 +142,7 @@ async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, coll
  * here, and any later one will be stamped after it — so a quiet collection's checkpoint stays
  * recent and is not mistaken for one older than the purge horizon.
  */
-function nextCheckpoint(page: SourcePage, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
+function nextCheckpoint(page: PagePlace, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
   const fromLast = page.last ?? { DateChanged: at.date, id: at.id };
   if (page.remaining === 0 && fromLast.DateChanged < highWater) return { DateChanged: highWater, id: '' };
   return fromLast;

@@ -11,8 +11,11 @@ export interface Moment {
   horizon: string;
 }
 
-/** A page as any of the users whose pull has the same key would receive it. */
-export type SharedPage = { expired: true } | { expired: false; page: SourcePage; highWater: string };
+/** Where a page ends: its last document, and how many are left after it. */
+export type PagePlace = Pick<SourcePage, 'last' | 'remaining'>;
+
+/** A page as any of the users whose pull has the same key would receive it: its documents as one JSON array. */
+export type SharedPage = { expired: true } | ({ expired: false; documents: string; highWater: string } & PagePlace);
 
 interface Stored {
   at: Moment;
@@ -27,7 +30,7 @@ interface Stored {
  */
 const FRESH_MS = 10_000;
 const MAX_PAGES = 500;
-/** Roughly the JSON text held: a page of 1,000 permits is ~2 MB. */
+/** The JSON text held, in characters: a page of 1,000 permits is ~2 million. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.horizon === b.horizon;
@@ -53,7 +56,7 @@ export function createPullCache() {
   };
 
   const store = (key: string, at: Moment, result: SharedPage) => {
-    const size = result.expired ? 0 : result.page.documents.reduce((n, d) => n + d.length, 0);
+    const size = result.expired ? 0 : result.documents.length;
     if (size > MAX_BYTES) return;
     drop(key);
     pages.set(key, { at, result, bytes: size, storedAt: performance.now() });
