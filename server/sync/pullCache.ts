@@ -47,6 +47,8 @@ export function createPullCache() {
   const pages = new Map<string, Stored>();
   const reading = new Map<string, Promise<SharedPage | null>>();
   let bytes = 0;
+  /** The newest high-water mark a request read: the clock never goes back, so pages of older marks are never served again. */
+  let newest = '';
 
   const drop = (key: string) => {
     const stored = pages.get(key);
@@ -84,6 +86,10 @@ export function createPullCache() {
      * from a snapshot at least as recent as its own reading of the clock.
      */
     async page(key: string, now: Moment, read: () => Promise<{ at: Moment; result: SharedPage } | null>): Promise<SharedPage | null> {
+      if (now.high_water > newest) {
+        newest = now.high_water;
+        for (const [old, { at }] of pages) if (at.high_water < newest) drop(old);
+      }
       const stored = pages.get(key);
       if (stored && sameMoment(stored.at, now) && performance.now() - stored.storedAt < FRESH_MS) return stored.result;
       const flight = `${key}|${now.high_water}|${now.horizon}`;
@@ -94,7 +100,7 @@ export function createPullCache() {
             if (!read) return null;
             const current = pages.get(key);
             // A slower read of an older moment must not replace a newer page.
-            if (!current || current.at.high_water <= read.at.high_water) store(key, read.at, read.result);
+            if (read.at.high_water >= newest && (!current || current.at.high_water <= read.at.high_water)) store(key, read.at, read.result);
             return read.result;
           })
           .finally(() => reading.delete(flight));

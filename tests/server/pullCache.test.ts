@@ -47,4 +47,16 @@ describe('the pull cache', () => {
     expect(await cache.page('k', now, read(now, '["a"]'))).toMatchObject({ documents: '["a"]' });
     expect(log).toEqual(['["a"]']);
   });
+
+  it('forgets the pages of a clock mark once a request read a newer one: they can never be served again', async () => {
+    const cache = createPullCache();
+    const { log, read } = reads();
+    const first = at('2026-11-26T02:00:00.000001Z');
+    const later = at('2026-11-26T02:00:00.000002Z');
+    await cache.page('k', first, read(first, '["a"]'));
+    await cache.page('other', later, read(later, '["b"]'));
+    // A request that read the older mark (its clock query ran before the write) reads again.
+    await cache.page('k', first, read(first, '["c"]'));
+    expect(log).toEqual(['["a"]', '["b"]', '["c"]']);
+  });
 });
