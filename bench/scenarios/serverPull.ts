@@ -41,7 +41,7 @@ const FIRST_LOCATION = 9000;
 const VIEWABLE = [FIRST_LOCATION, FIRST_LOCATION + 1, FIRST_LOCATION + 2];
 
 /** Seeds in SQL: 1M rows built by the server in ~a minute, where a JS loop would take many. */
-async function seed(db: Queryable, permits: number, locations: number): Promise<void> {
+export async function seedAtScale(db: Queryable, permits: number, locations: number): Promise<void> {
   await db.query(
     `insert into locations (location_id, parent_location_id, site_id, title, permitting_enabled)
      select $1::int + i, case when i in (1, 2) then $1::int else 0 end, 1, 'Scale unit ' || i, true from generate_series(0, $2::int - 1) i`,
@@ -86,10 +86,7 @@ const scope: SyncScope = {
 /** One page as the route reads it: one repeatable-read snapshot. */
 async function page(db: Database, at: After): Promise<{ ms: number; last: { DateChanged: string; id: string } | null; remaining: number; count: number }> {
   const started = performance.now();
-  const result = await db.transaction(async (tx) => {
-    await tx.query('set transaction isolation level repeatable read, read only');
-    return pullPermits(tx, scope, at, PULL_BATCH_SIZE);
-  });
+  const result = await db.transaction((tx) => pullPermits(tx, scope, at, PULL_BATCH_SIZE), 'snapshot');
   return { ms: performance.now() - started, last: result.last, remaining: result.remaining, count: result.documents.length };
 }
 
@@ -135,7 +132,7 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     await migrate(db);
     options.log(`  seeding ${options.permits.toLocaleString('en')} permits across ${options.locations} locations in PostgreSQL…`);
     const seeding = performance.now();
-    await seed(db, options.permits, options.locations);
+    await seedAtScale(db, options.permits, options.locations);
     const seedMs = performance.now() - seeding;
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
       `select count(*)::int as n from permits where location_id = any($1) and (state = any($2) or created_on >= now() - interval '15 days')`,

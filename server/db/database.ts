@@ -7,10 +7,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export type TransactionMode = 'write' | 'snapshot';
+
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: all of it commits, or none of it does. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: all of it commits, or none of it does. A `snapshot`
+   * transaction is read-only and repeatable-read: every query in it sees the same moment.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, mode?: TransactionMode): Promise<T>;
   /**
    * Calls `handler` with the payload of each NOTIFY on `channel`, from any connection (so from
    * any instance of the server), and with null when notifications may have been missed (the

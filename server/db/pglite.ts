@@ -26,10 +26,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (work) => {
-      // Read here: PGlite may run the callback outside the caller's async context.
-      const last = beforeCommit.getStore();
+    transaction: (work, mode = 'write') => {
+      // Read here: PGlite may run the callback outside the caller's async context. A snapshot reads only.
+      const last = mode === 'write' ? beforeCommit.getStore() : undefined;
       return pg.transaction(async (tx) => {
+        // PGlite issues its own begin: the mode can only follow it.
+        if (mode === 'snapshot') await tx.query('set transaction isolation level repeatable read, read only');
         const session = wrap(tx);
         const result = await work(session);
         await last?.(session);

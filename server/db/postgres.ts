@@ -28,11 +28,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction(work) {
-      const last = beforeCommit.getStore();
+    async transaction(work, mode = 'write') {
+      // A snapshot reads only: no idempotency mark to write before its commit.
+      const last = mode === 'write' ? beforeCommit.getStore() : undefined;
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // One round trip rather than begin then set transaction: pulls open one per request.
+        await client.query(mode === 'snapshot' ? 'begin isolation level repeatable read, read only' : 'begin');
         const tx = {
           async query<T>(sql: string, params?: unknown[]) {
             return (await client.query(sql, params)).rows as T[];

@@ -4,6 +4,7 @@ import { isPulledCollection, PULLED_COLLECTIONS, SyncPage, SyncParams, SyncQuery
 import { requireUser } from '../http/authenticate';
 import { notFound } from '../http/errors';
 import { createChangeHub } from '../sync/changes';
+import { createPullCache } from '../sync/pullCache';
 import { scheduleSyncMaintenance } from '../sync/purge';
 import { pullPage, syncPageText, type SyncPageJson } from '../sync/pull';
 import { openChangeStream } from '../sync/stream';
@@ -12,6 +13,7 @@ import type { RouteDeps } from './deps';
 /** The replica's pulls and live change stream (DESIGN.md §4.4). */
 export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
   const hub = createChangeHub(db);
+  const pulls = createPullCache();
   // preClose runs before the server waits for open requests: streams never end by themselves.
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.close());
@@ -34,7 +36,7 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
         throw notFound(`There is no collection "${collection}" to sync. The collections are ${PULLED_COLLECTIONS.join(', ')}.`);
       }
       const { checkpoint, limit = SYNC_DEFAULT_LIMIT } = request.query;
-      return pullPage(db, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));
+      return pullPage(db, pulls, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));
     },
   );
 }

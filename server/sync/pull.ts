@@ -1,10 +1,12 @@
 import type { Checkpoint, PulledCollection, SyncPage } from '../../schemas';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
-import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source, type SourcePage } from './page';
+import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
 import { pullApprovals, pullDefinitions, pullPermits } from './permits';
-import { loadScope } from './scope';
+import type { Moment, PagePlace, PullCache } from './pullCache';
+import { scopeOf, type SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
 const SOURCES: Record<PulledCollection, Source> = {
@@ -15,43 +17,123 @@ const SOURCES: Record<PulledCollection, Source> = {
   ...ownAndSiteSources,
 };
 
-/** A SyncPage whose documents are still the JSON text they are sent as. */
+/**
+ * A SyncPage whose documents are still the JSON text they are sent as: one JSON array, joined
+ * once for every device a shared page is served to.
+ */
 export interface SyncPageJson extends Omit<SyncPage, 'documents'> {
-  documents: DocumentJson[];
+  documents: string;
 }
 
-/** The response body: the documents go out as they came from the database or the presenters. */
-export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
-  `{"documents":[${documents.join(',')}],"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+/** The documents as they came from the database or the presenters, as one JSON array. */
+export const documentsJson = (documents: DocumentJson[]): string => `[${documents.join(',')}]`;
 
-const RESYNC: SyncPageJson = { documents: [], checkpoint: null, remaining: 0, resync: true };
+/** The response body. */
+export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
+  `{"documents":${documents},"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+
+const RESYNC: SyncPageJson = { documents: '[]', checkpoint: null, remaining: 0, resync: true };
+
+/**
+ * The clock as a pull reads it, with the checkpoint's timestamps normalised to the server's own
+ * spelling (so they compare as text too) and the newest stamp of the locations, which tells
+ * whether the location tree read before still holds.
+ */
+const CLOCK = `select sync_text(c.last_stamp) as high_water, sync_text(p.horizon) as horizon,
+                      (select sync_text(max(date_changed)) from locations) as locations,
+                      sync_text($1::timestamptz) as date, sync_text($2::timestamptz) as since,
+                      $1::timestamptz < p.horizon as expired
+                 from sync_clock c, sync_purge p`;
+
+interface Clock extends Moment {
+  locations: string | null;
+  date: string | null;
+  since: string | null;
+  expired: boolean | null;
+}
+
+/**
+ * What a collection's page is computed from, beyond the checkpoint and the limit. A page of
+ * permits, approvals or definitions depends on the locations alone, so users who see the same
+ * locations share it; any other collection's on the whole scope, the user included.
+ */
+const SHARED_BY: Partial<Record<PulledCollection, (scope: SyncScope) => unknown>> = {
+  permits: (scope) => scope.viewable,
+  approvals: (scope) => scope.viewable,
+  definitions: (scope) => [scope.viewable, scope.served],
+};
+
+/**
+ * The key of a page among all users' pulls. For the collections of SHARED_BY, the replica's
+ * start (`since`) changes nothing once the checkpoint is past it — every tombstone after the
+ * checkpoint is after the start too — so devices that started at different moments share.
+ */
+function pageKey(collection: PulledCollection, scope: SyncScope, at: After, limit: number): string {
+  const byLocations = SHARED_BY[collection];
+  const since = byLocations && at.date > at.since ? null : at.since;
+  // The whole scope: its fingerprints are digests of the rest of it.
+  return JSON.stringify([collection, byLocations ? byLocations(scope) : scope, since, at.date, at.id, limit]);
+}
+
+const afterOf = (checkpoint: Checkpoint | null, clock: Clock): After =>
+  checkpoint ? { since: clock.since!, date: clock.date!, id: checkpoint.id } : { since: clock.high_water, date: BEGINNING, id: '' };
+
+const answer = (page: PagePlace, documents: string, highWater: string, at: After, fingerprint: string): SyncPageJson => {
+  const next = nextCheckpoint(page, highWater, at);
+  return { documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
+};
 
 /**
  * GET /sync/{collection}: one page of the user's replica after the checkpoint (DESIGN.md §4.4).
- * Everything is read in one repeatable-read snapshot, so the page, its count and the clock's
- * high-water mark agree with each other.
+ * A page is read in one repeatable-read snapshot, so the page, its count and the clock's
+ * high-water mark agree with each other. When the clock shows that the same page was read
+ * already (by any user who sees the same locations), that page is served instead.
  */
-export async function pullPage(db: Database, user: UserRecord, collection: PulledCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPageJson> {
+export async function pullPage(db: Database, cache: PullCache, user: UserRecord, collection: PulledCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPageJson> {
   const checkpoint = parseCheckpoint(rawCheckpoint);
-  return db.transaction(async (tx) => {
-    await tx.query('set transaction isolation level repeatable read, read only');
-    const scope = await loadScope(tx, user);
-    const fingerprint = scope.fingerprint[collection];
-    // The client's timestamps are normalised to the server's own spelling, so they compare as text too.
-    const [clock] = await tx.query<{ high_water: string; date: string | null; since: string | null; expired: boolean | null }>(
-      `select sync_text(c.last_stamp) as high_water, sync_text($1::timestamptz) as date, sync_text($2::timestamptz) as since,
-              $1::timestamptz < p.horizon as expired
-         from sync_clock c, sync_purge p`,
-      [checkpoint?.DateChanged ?? null, checkpoint?.since ?? null],
-    );
-    if (checkpoint && (checkpoint.scope !== fingerprint || clock!.expired)) return RESYNC;
-    const at: After = checkpoint
-      ? { since: clock!.since!, date: clock!.date!, id: checkpoint.id }
-      : { since: clock!.high_water, date: BEGINNING, id: '' };
-    const page = await SOURCES[collection](tx, scope, at, limit);
-    const next = nextCheckpoint(page, clock!.high_water, at);
-    return { documents: page.documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
-  });
+  const params = [checkpoint?.DateChanged ?? null, checkpoint?.since ?? null];
+  const [clock] = await db.query<Clock>(CLOCK, params);
+  const tree = cache.tree(clock!.locations);
+  if (tree) {
+    const shared = await sharedPull(db, cache, scopeOf(user, tree), collection, checkpoint, params, clock!, limit);
+    if (shared) return shared;
+  }
+  return db.transaction((tx) => pullAlone(tx, cache, user, collection, checkpoint, params, limit), 'snapshot');
+}
+
+/** The page through the cache, or null when the locations changed while it was read. */
+async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, collection: PulledCollection, checkpoint: Checkpoint | null, params: unknown[], clock: Clock, limit: number): Promise<SyncPageJson | null> {
+  const fingerprint = scope.fingerprint[collection];
+  if (checkpoint && (checkpoint.scope !== fingerprint || clock.expired)) return RESYNC;
+  const at = afterOf(checkpoint, clock);
+  const shared = await cache.page(pageKey(collection, scope, at, limit), clock, () =>
+    db.transaction(async (tx) => {
+      const [now] = await tx.query<Clock>(CLOCK, params);
+      // Another tree, maybe another scope: this snapshot is not the one the key was made for.
+      if (now!.locations !== clock.locations) return null;
+      if (now!.expired) return { at: now!, result: { expired: true } };
+      const page = await SOURCES[collection](tx, scope, at, limit);
+      return { at: now!, result: { expired: false, documents: documentsJson(page.documents), last: page.last, remaining: page.remaining, highWater: now!.high_water } };
+    }, 'snapshot'),
+  );
+  if (!shared) return null;
+  return shared.expired ? RESYNC : answer(shared, shared.documents, shared.highWater, at, fingerprint);
+}
+
+/** The page read for this request alone, the location tree with it. */
+async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, collection: PulledCollection, checkpoint: Checkpoint | null, params: unknown[], limit: number): Promise<SyncPageJson> {
+  const [clock] = await tx.query<Clock>(CLOCK, params);
+  let tree = cache.tree(clock!.locations);
+  if (!tree) {
+    tree = await loadLocationTree(tx);
+    cache.keepTree(clock!.locations, tree);
+  }
+  const scope = scopeOf(user, tree);
+  const fingerprint = scope.fingerprint[collection];
+  if (checkpoint && (checkpoint.scope !== fingerprint || clock!.expired)) return RESYNC;
+  const at = afterOf(checkpoint, clock!);
+  const page = await SOURCES[collection](tx, scope, at, limit);
+  return answer(page, documentsJson(page.documents), clock!.high_water, at, fingerprint);
 }
 
 /**
@@ -60,7 +142,7 @@ export async function pullPage(db: Database, user: UserRecord, collection: Pulle
  * here, and any later one will be stamped after it — so a quiet collection's checkpoint stays
  * recent and is not mistaken for one older than the purge horizon.
  */
-function nextCheckpoint(page: SourcePage, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
+function nextCheckpoint(page: PagePlace, highWater: string, at: After): Pick<Checkpoint, 'DateChanged' | 'id'> {
   const fromLast = page.last ?? { DateChanged: at.date, id: at.id };
   if (page.remaining === 0 && fromLast.DateChanged < highWater) return { DateChanged: highWater, id: '' };
   return fromLast;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PulledCollection } from '../../schemas';
+import type { LocationTree } from '../../domain/locations';
 import { replicaLocations, type ReplicaLocations } from '../../domain/replicaScope';
 import { siteAbilities, sitesOf } from '../../domain/siteAccess';
 import type { Queryable } from '../db/database';
@@ -17,7 +18,11 @@ export interface SyncScope extends ReplicaLocations {
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 
 export async function loadScope(db: Queryable, user: UserRecord, now = new Date()): Promise<SyncScope> {
-  const tree = await loadLocationTree(db);
+  return scopeOf(user, await loadLocationTree(db), now);
+}
+
+/** The scope from a location tree already read (the pulls keep it between requests). */
+export function scopeOf(user: UserRecord, tree: LocationTree, now = new Date()): SyncScope {
   const locations = replicaLocations(granteeOf(user), tree, preferencesOf(user).HomeLocationId);
   const person = user.personnel_id;
   const grantee = granteeOf(user);

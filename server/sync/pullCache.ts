@@ -1,0 +1,114 @@
+import type { LocationTree } from '../../domain/locations';
+import type { SourcePage } from './page';
+
+/**
+ * What a page was computed from besides its request: the sync clock's high-water mark and the
+ * purge horizon of the snapshot. Every replicated write takes a stamp from the clock, so two
+ * moments with the same high-water mark and horizon hold the same replicated rows (003_sync.sql).
+ */
+export interface Moment {
+  high_water: string;
+  horizon: string;
+}
+
+/** Where a page ends: its last document, and how many are left after it. */
+export type PagePlace = Pick<SourcePage, 'last' | 'remaining'>;
+
+/** A page as any of the users whose pull has the same key would receive it: its documents as one JSON array. */
+export type SharedPage = { expired: true } | ({ expired: false; documents: string; highWater: string } & PagePlace);
+
+interface Stored {
+  at: Moment;
+  result: SharedPage;
+  bytes: number;
+  storedAt: number;
+}
+
+/**
+ * Pages by clock mark are exact, but scopes also slide with the date (15 days of closed
+ * permits, a day's work orders): an old page is not served, so that drift stays seconds long.
+ */
+const FRESH_MS = 10_000;
+const MAX_PAGES = 500;
+/** The JSON text held, in characters: a page of 1,000 permits is ~2 million. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.horizon === b.horizon;
+
+/**
+ * One server's memory of pulls (DESIGN.md §4.4). After an edit, every device that sees it is
+ * told and pulls at once, most of them with the same checkpoint: the page is read from the
+ * database once and served to all of them — to those asking while it is read, and to those
+ * asking later at the same clock mark. Keyed by the clock read by each request, never by
+ * change notifications, so a write made through another server instance is never missed.
+ */
+export function createPullCache() {
+  let tree: { version: string | null; tree: LocationTree } | null = null;
+  const pages = new Map<string, Stored>();
+  const reading = new Map<string, Promise<SharedPage | null>>();
+  let bytes = 0;
+  /** The newest high-water mark a request read: the clock never goes back, so pages of older marks are never served again. */
+  let newest = '';
+
+  const drop = (key: string) => {
+    const stored = pages.get(key);
+    if (!stored) return;
+    bytes -= stored.bytes;
+    pages.delete(key);
+  };
+
+  const store = (key: string, at: Moment, result: SharedPage) => {
+    const size = result.expired ? 0 : result.documents.length;
+    if (size > MAX_BYTES) return;
+    drop(key);
+    pages.set(key, { at, result, bytes: size, storedAt: performance.now() });
+    bytes += size;
+    // A Map iterates in insertion order: the first entries are the oldest.
+    for (const oldest of pages.keys()) {
+      if (pages.size <= MAX_PAGES && bytes <= MAX_BYTES) break;
+      drop(oldest);
+    }
+  };
+
+  return {
+    /** The location tree last read, if the locations are still as they were then (`version`: their newest stamp). */
+    tree(version: string | null): LocationTree | null {
+      return tree && tree.version === version ? tree.tree : null;
+    },
+    keepTree(version: string | null, value: LocationTree): void {
+      tree = { version, tree: value };
+    },
+
+    /**
+     * The page for `key` at the moment `now` (the clock as this request read it). `read` takes
+     * a snapshot no older than `now` and answers with the moment it saw, or null when the page
+     * cannot be shared (then nothing is kept). A request joining one under way gets a page
+     * from a snapshot at least as recent as its own reading of the clock.
+     */
+    async page(key: string, now: Moment, read: () => Promise<{ at: Moment; result: SharedPage } | null>): Promise<SharedPage | null> {
+      if (now.high_water > newest) {
+        newest = now.high_water;
+        for (const [old, { at }] of pages) if (at.high_water < newest) drop(old);
+      }
+      const stored = pages.get(key);
+      if (stored && sameMoment(stored.at, now) && performance.now() - stored.storedAt < FRESH_MS) return stored.result;
+      const flight = `${key}|${now.high_water}|${now.horizon}`;
+      let pending = reading.get(flight);
+      if (!pending) {
+        pending = read()
+          .then((read) => {
+            if (!read) return null;
+            const current = pages.get(key);
+            // A slower read of an older moment must not replace a newer page.
+            if (read.at.high_water >= newest && (!current || current.at.high_water <= read.at.high_water)) store(key, read.at, read.result);
+            return read.result;
+          })
+          .finally(() => reading.delete(flight));
+        reading.set(flight, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export type PullCache = ReturnType<typeof createPullCache>;

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
+import { buildPermit, pullOnce, Replica } from './syncFactories';
+
+/**
+ * After an edit every device that sees it pulls at once: the server reads such a page once and
+ * serves it to all who ask for it at the same clock mark (server/sync/pullCache.ts).
+ */
+describe.each(DATABASE_KINDS)('pulls shared between devices on %s', (kind) => {
+  let server: TestServer;
+  let viewer: string;
+  let colleague: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    // Another person with the viewer's grants and home location: the same permits in sight.
+    await server.db.query(
+      `insert into users (email, kind, first_name, last_name, site_id, permissions, preferences)
+       select 'colleague@demo.test', kind, 'Cole', 'League', site_id, permissions, preferences from users where email = 'viewer@demo.test'`,
+    );
+    viewer = await server.employeeToken('viewer@demo.test');
+    colleague = await server.employeeToken('colleague@demo.test');
+    await buildPermit(server.db, { locationId: 111 });
+  });
+  afterAll(() => server.close());
+
+  it('serves the same page to two people who see the same locations, their own checkpoint scope on each', async () => {
+    const mine = new Replica(server, viewer, 'permits', 'PermitInstanceId');
+    const theirs = new Replica(server, colleague, 'permits', 'PermitInstanceId');
+    await mine.pull();
+    await theirs.pull();
+    expect([...theirs.docs.keys()]).toEqual([...mine.docs.keys()]);
+    // The checkpoint's scope is each person's own: one person's checkpoint is no good to the other.
+    expect(theirs.checkpoint!.scope).not.toBe(mine.checkpoint!.scope);
+    const borrowed = await pullOnce(server, colleague, 'permits', mine.checkpoint);
+    expect(borrowed.resync).toBe(true);
+  });
+
+  it('reads a page again once anything was written since, so no device misses a change', async () => {
+    const mine = new Replica(server, viewer, 'permits', 'PermitInstanceId');
+    const theirs = new Replica(server, colleague, 'permits', 'PermitInstanceId');
+    await Promise.all([mine.pull(), theirs.pull()]);
+
+    const added = await buildPermit(server.db, { locationId: 112 });
+    // Both at once, as devices woken by the same change event pull.
+    const [a, b] = await Promise.all([mine.pull(), theirs.pull()]);
+    expect(a.flatMap((p) => p.documents).map((d) => d.PermitInstanceId)).toEqual([added]);
+    expect(b.flatMap((p) => p.documents).map((d) => d.PermitInstanceId)).toEqual([added]);
+
+    await server.db.query(`update permits set state = 'APPROVED' where permit_instance_id = $1`, [added]);
+    expect((await mine.pull()).flatMap((p) => p.documents).map((d) => d.State)).toEqual(['APPROVED']);
+    expect((await theirs.pull()).flatMap((p) => p.documents).map((d) => d.State)).toEqual(['APPROVED']);
+  });
+
+  it('reads once for many identical pulls at the same clock mark: a row changed without a stamp stays unseen until the clock moves', async () => {
+    const first = await pullOnce(server, viewer, 'permits', null, 1000);
+    const [permit] = first.documents;
+    // Every replicated write takes a stamp; one that does not (only a test can) shows which pulls were served from memory.
+    await server.db.exec(`
+      alter table permits disable trigger permits_stamp;
+      update permits set asset_number = 'unstamped' where permit_instance_id = '${String(permit!.PermitInstanceId)}';
+      alter table permits enable trigger permits_stamp;`);
+    const again = await Promise.all(Array.from({ length: 5 }, (_, i) => pullOnce(server, i % 2 ? viewer : colleague, 'permits', null, 1000)));
+    for (const page of again) expect(page.documents).toEqual(first.documents);
+
+    await buildPermit(server.db, { locationId: 111 });
+    const moved = await pullOnce(server, colleague, 'permits', null, 1000);
+    expect(moved.documents.find((d) => d.PermitInstanceId === permit!.PermitInstanceId)).toMatchObject({ assetNumber: 'unstamped' });
+  });
+});
