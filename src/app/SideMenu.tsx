@@ -98,6 +98,8 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
       type={type}
       selectedValue={selected}
       onOpenChange={(_, data) => onOpenChange(data.open)}
+      // Over the page it is modal (aria-modal), which a navigation landmark may not be: a dialog then.
+      role={type === 'overlay' ? 'dialog' : undefined}
       aria-label="Main menu"
       className={styles.drawer}
     >
