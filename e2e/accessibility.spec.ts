@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { printTable, scan, scannedRows } from './axeAudit';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { DashboardPage } from './pages/DashboardPage';
+import { DraftsPage } from './pages/DraftsPage';
 import { NotSyncedDialog } from './pages/NotSyncedDialog';
 import { LocationPicker } from './pages/LocationPicker';
 import { PermitDraftPage } from './pages/PermitDraftPage';
@@ -31,6 +32,12 @@ async function visit(page: Page, path: string, heading: string | RegExp, pattern
   // A page load starts the app again, and a permit page loads the form renderer: slow on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
   await scanRoute(page, pattern);
+}
+
+/** Waits for the page's Form.io forms, drawn after its heading once the renderer has loaded. */
+async function formsShown(page: Page): Promise<void> {
+  await expect(page.locator('.op-formio .formio-component').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Loading the form…')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** Scans an open dialog (found by its accessible name) and closes it with Escape. */
@@ -141,9 +148,12 @@ test.describe('as the administrator', () => {
     await draft.selectType('Hot Work');
     await scanRoute(page, '/permits/draft/:draftId', 'Create Permit: Hot Work form');
 
-    await visit(page, '/permits/drafts', 'Draft Permits');
-    await page.getByRole('button', { name: 'Delete draft' }).first().click();
-    await scanDialog(page, /draft/i, 'Drafts: delete dialog');
+    // Through the menu, not a page load: leaving the draft's page is what saves it.
+    const drafts = await new DraftsPage(page).open();
+    await expect(drafts.table.getByRole('button', { name: 'Delete draft' }).first()).toBeVisible();
+    await scanRoute(page, '/permits/drafts');
+    await drafts.table.getByRole('button', { name: 'Delete draft' }).first().click();
+    await scanDialog(page, 'Delete draft', 'Drafts: Delete draft dialog');
   });
 
   test('permit list, search and revoke', async () => {
@@ -175,11 +185,13 @@ test.describe('as the administrator', () => {
   });
 
   test('a permit in each state, and its dialogs', async () => {
-    const edit = (id: string) => visit(page, `/permits/${id}/edit`, /^Permit # /, '/permits/:permitInstanceId/edit');
     const actions = page.getByRole('toolbar', { name: 'Permit actions' });
 
-    // The administrator's replica holds the home site's permits (Northfield).
-    await edit('demo-nf-hw-pending');
+    // The administrator's replica holds the home site's permits (Northfield): one pending, one approved.
+    await page.goto('/permits/demo-nf-hw-pending/edit');
+    await expect(page.getByRole('heading', { level: 1, name: /^Permit # / })).toBeVisible({ timeout: 60_000 });
+    await formsShown(page);
+    await scanRoute(page, '/permits/:permitInstanceId/edit', 'Permit (PENDING)');
     await actions.getByRole('button', { name: 'Approvals' }).click();
     await scanDialog(page, 'Approvals', 'Permit (PENDING): Approvals dialog');
     await actions.getByRole('button', { name: 'Reject' }).click();
@@ -190,19 +202,18 @@ test.describe('as the administrator', () => {
     await scanDialog(page, 'Change work order', 'Permit (PENDING): Change work order dialog');
     await page.getByRole('main').getByRole('button', { name: 'Change work location' }).click();
     await scanDialog(page, 'Change work location', 'Permit (PENDING): Change work location dialog');
+    await page.getByRole('button', { name: 'Set on site map' }).click();
+    await scanDialog(page, 'Work Location', 'Permit (PENDING): Work Location (site map) dialog');
 
-    await edit('demo-nf-cw-approved');
+    // Opened as the create flow leaves it: the "created" dialog over the permit.
+    await page.goto('/permits/demo-nf-cw-approved/edit?redirectFromCreate=true');
+    await scanDialog(page, 'Permit has been created', 'Permit: created dialog');
+    await formsShown(page);
+    await scanRoute(page, '/permits/:permitInstanceId/edit', 'Permit (APPROVED)');
     await actions.getByRole('button', { name: 'Revoke' }).click();
     await scanDialog(page, 'Revoke Permit', 'Permit (APPROVED): Revoke dialog');
     await actions.getByRole('button', { name: 'Print' }).click();
     await scanDialog(page, 'Print Permit', 'Permit (APPROVED): Print dialog');
-
-    await page.goto('/permits/demo-nf-cw-approved/edit?redirectFromCreate=true');
-    await scanDialog(page, 'Permit has been created', 'Permit: created dialog');
-
-    await edit('demo-nf-hw-pending');
-    await page.getByRole('button', { name: 'Set on site map' }).click();
-    await scanDialog(page, 'Work Location', 'Permit: Work Location (site map) dialog');
 
     await visit(page, '/permits/demo-nf-cw-approved/verify', /./, '/permits/:permitInstanceId/verify');
   });
@@ -250,7 +261,8 @@ test.describe('as the administrator', () => {
     await visit(page, '/admin/forms', 'Forms');
     await page.getByRole('button', { name: /^Edit / }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('.formbuilder')).toBeVisible({ timeout: 30_000 });
+    // The builder's sidebar and drop zone come with Form.io, loaded on first use: slow on a busy machine.
+    await expect(page.locator('.formio-builder-form .drag-container').first()).toBeVisible({ timeout: 90_000 });
     await scanRoute(page, '/admin/forms/:formId');
 
     await visit(page, '/admin/templates', 'Templates');
@@ -266,6 +278,7 @@ test.describe('as the administrator', () => {
     await page.getByRole('option', { name: 'Hot Work' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/admin\/templates\/[0-9a-f-]{36}\/edit$/);
+    await formsShown(page);
     await scanRoute(page, '/admin/templates/:templateId/edit');
     await page.goto('/admin/templates');
     await page.getByRole('tab', { name: 'Permit Templates' }).click();
@@ -280,6 +293,7 @@ test.describe('as the administrator', () => {
     await templateMenu.click();
     await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await formsShown(page);
     await scanRoute(page, '/admin/templates/:templateId');
 
     await visit(page, '/admin/permit-cache', 'Permit Cache');

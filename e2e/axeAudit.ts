@@ -18,9 +18,6 @@ const THIRD_PARTY = [
   '[data-tabster-dummy]',
   // Form.io's field tooltips: an <i> with aria-expanded but no role, made by its renderer.
   '.op-formio i[ref="tooltip"]',
-  // Form.io's checkbox and radio groups: a div with aria-required but no role that allows it.
-  // This leaves the group's own checkboxes out too; their labels are Form.io's <label for>.
-  '.op-formio div[aria-labelledby][aria-required]',
 ];
 
 export interface Row {

@@ -99,7 +99,8 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
       selectedValue={selected}
       onOpenChange={(_, data) => onOpenChange(data.open)}
       // Over the page it is modal (aria-modal), which a navigation landmark may not be: a dialog then.
-      role={type === 'overlay' ? 'dialog' : undefined}
+      // Given in both cases: what is passed replaces Fluent's default ('navigation'), undefined included.
+      role={type === 'overlay' ? 'dialog' : 'navigation'}
       aria-label="Main menu"
       className={styles.drawer}
     >
