@@ -259,17 +259,22 @@ test.describe('as the administrator', () => {
     await scan(page, 'List items: delete confirmation');
 
     await visit(page, '/admin/forms', 'Forms');
-    await page.getByRole('button', { name: /^Edit / }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A site's permit form (its title and resources), then a resource in Form.io's builder.
+    await page.getByRole('button', { name: 'Edit Bayport Refinery Permits' }).click();
+    await expect(page.getByRole('group', { name: 'Nested resources' })).toBeVisible();
+    await scanRoute(page, '/admin/forms/:formId', 'Form Builder: a permit form');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Edit Hot Work' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Resource: Hot Work' })).toBeVisible();
     // The builder's sidebar and drop zone come with Form.io, loaded on first use: slow on a busy machine.
     await expect(page.locator('.formio-builder-form .drag-container').first()).toBeVisible({ timeout: 90_000 });
-    await scanRoute(page, '/admin/forms/:formId');
+    await scanRoute(page, '/admin/forms/:formId', 'Form Builder: a resource');
 
     await visit(page, '/admin/templates', 'Templates');
     await scanMenu(page, page.getByRole('button', { name: 'Create Template' }), 'Templates: create menu');
     await page.getByRole('button', { name: 'Create Template' }).click();
     await page.getByRole('menuitem', { name: 'Permit Template' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Template' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Permit Template' })).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await scanRoute(page, '/admin/templates/create', 'Create Template: errors');
@@ -291,7 +296,7 @@ test.describe('as the administrator', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await scanDialog(page, /Delete/, 'Templates: Delete dialog');
     await templateMenu.click();
-    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.getByRole('menuitem', { name: 'View', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await formsShown(page);
     await scanRoute(page, '/admin/templates/:templateId');

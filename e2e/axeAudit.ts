@@ -16,8 +16,6 @@ const THIRD_PARTY = [
   // dialogs: focusable on purpose, hidden from screen readers on purpose, and gone the moment they
   // receive focus (microsoft/tabster#288, a known false positive of aria-hidden-focus).
   '[data-tabster-dummy]',
-  // Form.io's field tooltips: an <i> with aria-expanded but no role, made by its renderer.
-  '.op-formio i[ref="tooltip"]',
 ];
 
 export interface Row {

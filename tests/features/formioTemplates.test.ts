@@ -4,17 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTemplatesAccessible } from '../../src/features/permits/formioTemplates';
 
 /** What Form.io hands its radio template for a radio or select-boxes field (the parts the template reads). */
-function context(type: 'radio' | 'selectboxes', required: boolean | undefined) {
+function context(type: 'radio' | 'selectboxes', required: boolean | undefined, readOnly = false) {
   const validate = required === undefined ? {} : { required };
   return {
     component: { type, key: 'hazards', validate },
     input: { type: 'input', attr: { type: type === 'radio' ? 'radio' : 'checkbox', class: 'form-check-input' }, component: { validate } },
-    instance: { id: 'e1', root: { id: 'f1' }, options: {} },
+    instance: { id: 'e1', root: { id: 'f1' }, options: { readOnly } },
     values: [{ label: 'Hot surfaces', value: 'hot' }],
     t: (text: string) => text,
     id: 'e1',
     row: '',
     value: undefined,
+    readOnly,
   };
 }
 
@@ -65,5 +66,39 @@ describe('Form.io templates', () => {
       required: false,
     }) as string;
     expect(html.match(/<img\b[^>]*>/g)).toEqual([expect.stringContaining('alt="Issuer &quot;signature&quot;"')]);
+  });
+
+  it('leaves the builder sidebar, an accordion, without the tablist role it has no tabs for', () => {
+    const html = Template.current.builderSidebar!.form!({ groupId: 'builder-sidebar-1', groups: [], scrollEnabled: false, t: (text: string) => text }) as string;
+    expect(html).toContain('ref="sidebar"');
+    expect(html).not.toContain('role=');
+  });
+
+  it('labels each option of a read-only group with its text', () => {
+    const html = Template.current.radio!.form!(context('selectboxes', true, true)) as string;
+    expect(html).toMatch(/<input\b[^>]*id="f1-e1--hot"/);
+    expect(html).toMatch(/<label class="form-check-label[^"]*" for="f1-e1--hot">\s*<span>Hot surfaces<\/span>\s*<\/label>/);
+  });
+
+  it.each([
+    ['a collapsible panel, read-only', true, true, 'role="button" aria-expanded="true"'],
+    ['a collapsible panel', true, false, 'role="button" aria-expanded="true"'],
+    ['a panel that does not collapse', false, false, ''],
+  ])('gives %s a header that is a button only if it collapses', (_name, collapsible, readOnly, expected) => {
+    const html = Template.current.panel!.form!({
+      component: { key: 'work', title: 'Work', collapsible },
+      label: {},
+      instance: { id: 'e1' },
+      readOnly,
+      collapsed: false,
+      transform: (_kind: string, value: string) => value,
+      iconClass: (name: string) => name,
+      t: (text: string) => text,
+      children: '',
+      nestedKey: 'work',
+    }) as string;
+    const header = /<div\b[^>]*\bref="header"[^>]*>/.exec(html)![0].replace(/\s+/g, ' ');
+    const aria = [...header.matchAll(/(role|aria-expanded)="[^"]*"/g)].map(([attr]) => attr).join(' ');
+    expect(aria).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Two of Form.io's components patched where their markup breaks ARIA (axe, WCAG 2.1 A/AA), for
- * every form and the form builder. Each patch wraps the component's own method once.
+ * Form.io's components patched where their markup breaks ARIA (axe, WCAG 2.1 A/AA), for every
+ * form and the form builder. Each patch wraps the component class's own method once.
  */
 
 type Template = (this: unknown, ...args: unknown[]) => HTMLElement;
@@ -22,12 +22,14 @@ interface ComponentClass {
   prototype: Record<string, Method>;
 }
 
-const patched = new WeakSet<ComponentClass>();
+const wrapped = new WeakSet<Method>();
 
 function wrap(component: ComponentClass | undefined, method: string, around: (original: Method) => Method): void {
-  if (!component || patched.has(component)) return;
-  patched.add(component);
-  component.prototype[method] = around(component.prototype[method]!);
+  const original = component?.prototype[method];
+  if (!component || !original || wrapped.has(original)) return;
+  const patched = around(original);
+  wrapped.add(patched);
+  component.prototype[method] = patched;
 }
 
 function withoutAttributes(template: Template, attributes: string[]): Template {
@@ -62,8 +64,24 @@ function namedReadOnlyTextArea(html: string, component: FormioComponent): string
   );
 }
 
-/** Patches Form.io's select and text area classes (its `Components.components`), once each. */
+/**
+ * A field's help icon (an `<i>` focusable by Tab) opens its tooltip on focus or click, and tippy.js
+ * marks it `aria-expanded`, which an element without a role may not carry (aria-allowed-attr): it
+ * is a button, and needs a name as one.
+ */
+function helpButton(icon: HTMLElement): void {
+  icon.setAttribute('role', 'button');
+  icon.setAttribute('aria-label', 'More information');
+}
+
+/** Patches Form.io's base component, select and text area classes (its `Components.components`), once each. */
 export function makeComponentsAccessible(components: Record<string, ComponentClass | undefined>): void {
+  wrap(components.base, 'createTooltip', (createTooltip) =>
+    function (...args) {
+      helpButton(args[0] as HTMLElement);
+      return createTooltip.apply(this, args);
+    },
+  );
   wrap(components.select, 'choicesOptions', (choicesOptions) =>
     function (...args) {
       return { ...(choicesOptions.apply(this, args) as object), callbackOnCreateTemplates };
