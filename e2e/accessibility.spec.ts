@@ -145,7 +145,9 @@ test.describe('as the administrator', () => {
     const draft = await new PermitDraftPage(page).create();
     await scan(page, 'Create Permit (from /permits/create): work location', '/permits/create');
     await draft.section('Permit').click();
-    await draft.selectType('Hot Work');
+    // As draft.selectType does, with the time Form.io's first load takes on a busy machine.
+    await page.getByRole('checkbox', { name: 'Hot Work' }).check();
+    await expect(page.getByRole('textbox', { name: 'Asset number' })).toBeVisible({ timeout: 60_000 });
     await scanRoute(page, '/permits/draft/:draftId', 'Create Permit: Hot Work form');
 
     // Through the menu, not a page load: leaving the draft's page is what saves it.
