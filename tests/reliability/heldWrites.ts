@@ -32,7 +32,7 @@ export async function holdIdempotentAnswers(databaseUrl: string): Promise<HeldWr
   await client.query('select pg_advisory_lock($1)', [ANSWER_HOLD]);
   const waiting = `select pid from pg_locks where locktype = 'advisory' and objid = ${ANSWER_HOLD} and not granted`;
   return {
-    async reached(timeoutMs = 30_000) {
+    async reached(timeoutMs = 90_000) {
       await waitFor(async () => (await client.query(waiting)).rowCount! > 0, timeoutMs, 'the answer to wait on the hold');
     },
     async release() {
@@ -52,7 +52,7 @@ export async function holdPermit(databaseUrl: string, permitId: string): Promise
   await client.query('select 1 from permits where permit_instance_id = $1 for update', [permitId]);
   const waiting = `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
   return {
-    async reached(timeoutMs = 30_000) {
+    async reached(timeoutMs = 90_000) {
       await waitFor(async () => (await client.query(waiting)).rowCount! > 0, timeoutMs, 'a change to wait on the permit');
     },
     async release() {
