@@ -5,18 +5,8 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { registerAppShell } from './app/appShell';
 import { Bootstrap } from './app/Bootstrap';
 import { router } from './app/router';
-import { useToasterWanted } from './app/toaster';
 
 const AppToaster = lazy(() => import('./app/AppToaster'));
-
-/** Mounts the toaster with the app's first message (toaster.ts), not before. */
-function ToasterHost() {
-  return useToasterWanted() ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
-}
 
 registerAppShell();
 
@@ -26,7 +16,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <FluentProvider theme={webLightTheme}>
-      <ToasterHost />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
       <Bootstrap>
         <RouterProvider router={router} />
       </Bootstrap>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { PlainCard } from '../../app/PlainCard';
+import { Card, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   root: {
@@ -27,7 +26,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
   return (
     <main className={styles.root}>
-      <PlainCard className={styles.card}>{children}</PlainCard>
+      <Card className={styles.card}>{children}</Card>
     </main>
   );
 }

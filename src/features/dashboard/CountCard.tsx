@@ -1,6 +1,5 @@
-import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardFooter, CardHeader, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AppLink } from '../../app/AppLink';
-import { PlainCard } from '../../app/PlainCard';
 
 const useStyles = makeStyles({
   card: { flex: '1 1 220px', maxWidth: '320px' },
@@ -18,8 +17,8 @@ interface CountCardProps {
 export function CountCard({ title, count, to }: CountCardProps) {
   const styles = useStyles();
   return (
-    <PlainCard className={styles.card} role="region" aria-label={title}>
-      <Text weight="semibold">{title}</Text>
+    <Card className={styles.card} role="region" aria-label={title}>
+      <CardHeader header={<Text weight="semibold">{title}</Text>} />
       {count === undefined ? (
         <Spinner size="small" label="Syncing…" labelPosition="after" />
       ) : (
@@ -27,9 +26,9 @@ export function CountCard({ title, count, to }: CountCardProps) {
           {count}
         </Text>
       )}
-      <div>
+      <CardFooter>
         <AppLink to={to}>View Details</AppLink>
-      </div>
-    </PlainCard>
+      </CardFooter>
+    </Card>
   );
 }
