@@ -46,13 +46,19 @@ export function FormioForm({ form, initialData, readOnly, onChange, handle }: Pr
   useEffect(() => {
     let cancelled = false;
     let created: Webform | null = null;
-    // Form.io reports typing ~100 ms late: what was typed just before leaving is handed over on unmount.
+    // Form.io reports typing ~100 ms late (a debounced change): a Save or Create clicked within
+    // that time would read the content without the last keys. A field's own listener has stored
+    // the value by the time the input event bubbles here, so the content is handed over at once.
     let typed = false;
     const onInput = () => {
       typed = true;
     };
+    const onTyped = () => {
+      if (created && !cancelled) onChangeRef.current(created.data);
+    };
     const element = host.current!;
     element.addEventListener('input', onInput, true);
+    element.addEventListener('input', onTyped);
     void import('./formio')
       .then(({ loadFormio }) => loadFormio())
       .then((Formio) => Formio.createForm(element, structuredClone(form), { readOnly, noAlerts: true }))
@@ -73,6 +79,7 @@ export function FormioForm({ form, initialData, readOnly, onChange, handle }: Pr
       cancelled = true;
       instance.current = null;
       element.removeEventListener('input', onInput, true);
+      element.removeEventListener('input', onTyped);
       if (created && typed) onChangeRef.current(created.data);
       created?.destroy(true);
     };
