@@ -75,8 +75,8 @@ function scaleRows(r: BenchResults): Row[] {
   const { total, rows: files } = r.firstLoad;
   const budget = FIRST_LOAD_BUDGET_KB * 1024;
   const rows: Row[] = [
-    { figure: `First load (sign-in + dashboard, ${files.length} files), brotli as sent`, value: kb(total.brotli), target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, met: total.brotli <= budget },
-    { figure: '   the same as gzip', value: kb(total.gzip), target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, met: total.gzip <= budget },
+    { figure: `First load (sign-in + dashboard, ${files.length} files), gzip`, value: kb(total.gzip), target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, met: total.gzip <= budget },
+    { figure: '   brotli (what Chromium is sent)', value: kb(total.brotli), target: '' },
     { figure: '   raw (minified)', value: kb(total.raw), target: '' },
     { figure: '   whole replica / permits alone', value: ratioText(wholeRatio), target: '≤ 1.3×', met: wholeRatio <= 1.3, samples: wholeRatios.map((x) => x.toFixed(2)).join(' ') },
     { figure: '     / the permits of the same run', value: ratioText(sameRun), target: '' },

@@ -5,9 +5,10 @@ import { DashboardPage } from './pages/DashboardPage';
 import { SignInPage } from './pages/SignInPage';
 
 // The service worker's precache is counted apart (it runs after the first paint): blocked here.
-test.use({ serviceWorkers: 'block' });
+// The budget is in gzip (issue 13): the browser asks for gzip only, as one without brotli would.
+test.use({ serviceWorkers: 'block', extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
 
-test('a new visitor downloads at most the budget of code to sign in and see the dashboard, compressed', async ({ page }) => {
+test('a new visitor downloads at most the budget of code, in gzip, to sign in and see the dashboard', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests = new Map<string, { url: string; type: string; encoding: string }>();
@@ -24,10 +25,10 @@ test('a new visitor downloads at most the budget of code to sign in and see the 
 
   const code = [...requests].filter(([, r]) => ['Document', 'Script', 'Stylesheet'].includes(r.type));
   const bytes = code.reduce((sum, [id]) => sum + (transferred.get(id) ?? 0), 0);
-  test.info().annotations.push({ type: 'first load', description: `${code.length} files, ${(bytes / 1024).toFixed(1)} KB transferred` });
+  test.info().annotations.push({ type: 'first load', description: `${code.length} files, ${(bytes / 1024).toFixed(1)} KB transferred (gzip)` });
   expect(code.filter(([, r]) => r.type === 'Script').length, 'the app is split into more than one script').toBeGreaterThan(0);
-  for (const [, r] of code.filter(([, r]) => r.type === 'Script')) expect(r.encoding, `${r.url} is sent compressed`).toMatch(/^(br|gzip)$/);
-  expect(bytes, `the first load transferred ${(bytes / 1024).toFixed(1)} KB of HTML, JavaScript and CSS`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB * 1024);
+  for (const [, r] of code.filter(([, r]) => r.type === 'Script')) expect(r.encoding, `${r.url} is sent as gzip`).toBe('gzip');
+  expect(bytes, `the first load transferred ${(bytes / 1024).toFixed(1)} KB of HTML, JavaScript and CSS in gzip`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB * 1024);
   // Heavy libraries stay with the pages that need them.
   for (const [, r] of code) expect(r.url, 'a lazy route was part of the first load').not.toMatch(/formio|echarts|leaflet|PermitListPage|AdminLayout/i);
 });

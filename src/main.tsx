@@ -5,8 +5,18 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { registerAppShell } from './app/appShell';
 import { Bootstrap } from './app/Bootstrap';
 import { router } from './app/router';
+import { useToasterWanted } from './app/toaster';
 
 const AppToaster = lazy(() => import('./app/AppToaster'));
+
+/** Mounts the toaster with the app's first message (toaster.ts), not before. */
+function ToasterHost() {
+  return useToasterWanted() ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
 
 registerAppShell();
 
@@ -16,9 +26,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <FluentProvider theme={webLightTheme}>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      <ToasterHost />
       <Bootstrap>
         <RouterProvider router={router} />
       </Bootstrap>

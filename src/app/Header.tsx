@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, SignOutRegular } from '@fluentui/react-icons';
+import { LazyTooltip } from './LazyTooltip';
 import { usePageTitle } from './pageTitle';
 import { useAppData } from './startup/appData';
 import { SyncIndicators } from './sync/SyncIndicators';
@@ -59,14 +60,14 @@ export function Header({ menuButton, showSignOut }: HeaderProps) {
           ) : null}
         </div>
       </div>
-      <Tooltip content="Refresh data" relationship="label">
+      <LazyTooltip content="Refresh data" relationship="label">
         <Button
           appearance="subtle"
           icon={refreshing ? <Spinner size="tiny" /> : <ArrowSyncRegular />}
           disabled={refreshing}
           onClick={() => void refresh()}
         />
-      </Tooltip>
+      </LazyTooltip>
       <SyncIndicators />
       <Badge appearance="filled" color={online ? 'success' : 'danger'}>
         {online ? 'Online' : 'Offline'}

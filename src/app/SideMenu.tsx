@@ -1,15 +1,6 @@
-import { useCallback, useMemo, type MouseEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type MouseEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  NavDrawer,
-  NavDrawerBody,
-  NavDrawerFooter,
-  NavItem,
-  Text,
-  makeStyles,
-  tokens,
-  type NavDrawerProps,
-} from '@fluentui/react-components';
+import { NavDrawerBody, NavDrawerFooter, NavItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AddCircleRegular,
   BoardRegular,
@@ -27,7 +18,11 @@ import {
   WrenchRegular,
 } from '@fluentui/react-icons';
 import { MENU, visibleMenu } from '../../domain/access';
+import { InlineNavDrawer } from './InlineNavDrawer';
 import { useAppData } from './startup/appData';
+
+/** The overlay menu (below the breakpoint) loads when first opened: it is not part of the first load (issue 13). */
+const OverlayNavDrawer = lazy(() => import('./OverlayNavDrawer'));
 
 /** One icon per menu path; imported by name so the bundle carries only these. */
 const ICONS: Record<string, ReactElement> = {
@@ -56,7 +51,7 @@ const useStyles = makeStyles({
 
 interface SideMenuProps {
   open: boolean;
-  type: NavDrawerProps['type'];
+  type: 'inline' | 'overlay';
   onOpenChange(open: boolean): void;
 }
 
@@ -64,6 +59,8 @@ interface SideMenuProps {
 export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const [overlayUsed, setOverlayUsed] = useState(false);
+  if (type === 'overlay' && open && !overlayUsed) setOverlayUsed(true);
   const { pathname, search } = useLocation();
   const { abilities, flags, anyAbility } = useAppData().data;
   const entries = useMemo(() => visibleMenu(abilities, flags, anyAbility), [abilities, flags, anyAbility]);
@@ -92,15 +89,8 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
     [entries, go],
   );
 
-  return (
-    <NavDrawer
-      open={open}
-      type={type}
-      selectedValue={selected}
-      onOpenChange={(_, data) => onOpenChange(data.open)}
-      aria-label="Main menu"
-      className={styles.drawer}
-    >
+  const menu = (
+    <>
       <NavDrawerBody>{items}</NavDrawerBody>
       <NavDrawerFooter className={styles.footer}>
         <NavItem value="/auth/signout" href="/auth/signout" icon={<SignOutRegular />} onClick={go('/auth/signout')}>
@@ -108,6 +98,22 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
         </NavItem>
         <Text size={200} className={styles.version}>{`v${__APP_VERSION__} (${__APP_REVISION__})`}</Text>
       </NavDrawerFooter>
-    </NavDrawer>
+    </>
+  );
+  if (type === 'inline') {
+    return (
+      <InlineNavDrawer open={open} selectedValue={selected} aria-label="Main menu" className={styles.drawer}>
+        {menu}
+      </InlineNavDrawer>
+    );
+  }
+  // A closed overlay shows nothing: until it is first opened there is nothing to load.
+  if (!overlayUsed) return null;
+  return (
+    <Suspense fallback={null}>
+      <OverlayNavDrawer open={open} selectedValue={selected} onOpenChange={(_, data) => onOpenChange(data.open)} aria-label="Main menu" className={styles.drawer}>
+        {menu}
+      </OverlayNavDrawer>
+    </Suspense>
   );
 }

@@ -3,11 +3,19 @@
  * database, on the storage given: IndexedDB (Dexie) in the browser, memory in Node tests. No
  * React here: tests and the replication code open them in plain Node.
  */
-import { addRxPlugin, createRxDatabase, defaultHashSha256, type RxDatabase, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  defaultHashSha256,
+  getPreviousVersions,
+  getPrimaryKeyOfInternalDocument,
+  INTERNAL_CONTEXT_COLLECTION,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { ReplicaCollections, ReplicaDatabase } from '../../replication/replica';
 import { replicaSchemas } from './schemas';
 
@@ -31,7 +39,6 @@ function addPlugins(): void {
   pluginsAdded = true;
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBLocalDocumentsPlugin);
-  addRxPlugin(RxDBMigrationSchemaPlugin);
   addRxPlugin(RxDBCleanupPlugin);
 }
 
@@ -45,6 +52,27 @@ const MIGRATIONS = {
   // 1: the type's enum was dropped (lists came in); the documents stay as they are.
   sitedata: { 1: (doc: unknown) => doc },
 };
+
+/**
+ * Carries over what an older release stored at an earlier version of a collection (MIGRATIONS).
+ * RxDB's migration plugin (~3 KB gzip) is loaded only when there is such a collection: a replica
+ * already at the current versions, as on every start but the first after an upgrade, opens
+ * without it (issue 13's first load). RxDB keeps a record per collection and version in the
+ * database's internal store; an earlier version's record is what the plugin itself looks for.
+ */
+async function migrateOlderVersions(db: ReplicaDatabase): Promise<void> {
+  const outdated = [];
+  for (const collection of Object.values(db.collections)) {
+    const earlier = getPreviousVersions(collection.schema.jsonSchema).map((version) =>
+      getPrimaryKeyOfInternalDocument(`${collection.name}-${version}`, INTERNAL_CONTEXT_COLLECTION),
+    );
+    if (earlier.length > 0 && (await db.internalStore.findDocumentsById(earlier, false)).length > 0) outdated.push(collection);
+  }
+  if (outdated.length === 0) return;
+  const { RxDBMigrationSchemaPlugin } = await import('rxdb/plugins/migration-schema');
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  for (const collection of outdated) await collection.migratePromise();
+}
 
 /** The database of the device itself, with no collections: only local documents (src/db/device.ts). */
 export type DeviceCollections = Record<string, never>;
@@ -82,15 +110,17 @@ export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Pr
     // Pull-only collections have nothing to push, so cleanup need not wait for "in sync".
     cleanupPolicy: { minimumDeletedTime: TOMBSTONE_KEEP_MS, awaitReplicationsInSync: false },
   });
+  // No autoMigrate: it needs the migration plugin at hand; migrateOlderVersions loads it when needed.
   await db.addCollections({
-    permits: { schema: replicaSchemas.permits, migrationStrategies: MIGRATIONS.permits },
-    drafts: { schema: replicaSchemas.drafts, migrationStrategies: {} },
-    workorders: { schema: replicaSchemas.workorders, migrationStrategies: {} },
-    templates: { schema: replicaSchemas.templates, migrationStrategies: {} },
-    approvals: { schema: replicaSchemas.approvals, migrationStrategies: {} },
-    definitions: { schema: replicaSchemas.definitions, migrationStrategies: {} },
-    sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: MIGRATIONS.sitedata },
-    outbox: { schema: replicaSchemas.outbox, migrationStrategies: {} },
+    permits: { schema: replicaSchemas.permits, migrationStrategies: MIGRATIONS.permits, autoMigrate: false },
+    drafts: { schema: replicaSchemas.drafts, migrationStrategies: {}, autoMigrate: false },
+    workorders: { schema: replicaSchemas.workorders, migrationStrategies: {}, autoMigrate: false },
+    templates: { schema: replicaSchemas.templates, migrationStrategies: {}, autoMigrate: false },
+    approvals: { schema: replicaSchemas.approvals, migrationStrategies: {}, autoMigrate: false },
+    definitions: { schema: replicaSchemas.definitions, migrationStrategies: {}, autoMigrate: false },
+    sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: MIGRATIONS.sitedata, autoMigrate: false },
+    outbox: { schema: replicaSchemas.outbox, migrationStrategies: {}, autoMigrate: false },
   });
+  await migrateOlderVersions(db);
   return db;
 }

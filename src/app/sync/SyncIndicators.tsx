@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Tooltip } from '@fluentui/react-components';
+import { Badge, Button } from '@fluentui/react-components';
 import { ArrowUploadRegular, ErrorCircleRegular, CloudDismissRegular } from '@fluentui/react-icons';
 import { messages } from '../../../domain/messages';
+import { LazyTooltip } from '../LazyTooltip';
 import { useSyncStatus } from './useSync';
 
 /** Loaded when first opened: the dialog and its cards are not part of the first load (issue 13). */
@@ -22,25 +23,25 @@ export function SyncIndicators() {
   return (
     <>
       {pullRefused ? (
-        <Tooltip content={messages.sync.pullRefused(pullRefused)} relationship="description">
+        <LazyTooltip content={messages.sync.pullRefused(pullRefused)} relationship="description">
           <Badge appearance="filled" color="danger" icon={<CloudDismissRegular />} role="status" aria-label={messages.sync.pullRefused(pullRefused)}>
             {messages.sync.pullStopped}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       ) : null}
       {pending > 0 ? (
-        <Tooltip content={`${changes(pending)} waiting to sync`} relationship="description">
+        <LazyTooltip content={`${changes(pending)} waiting to sync`} relationship="description">
           <Badge appearance="tint" color="warning" icon={<ArrowUploadRegular />}>
             {`${pending} pending`}
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       ) : null}
       {refused > 0 ? (
-        <Tooltip content={`${changes(refused)} the server refused`} relationship="description">
+        <LazyTooltip content={`${changes(refused)} the server refused`} relationship="description">
           <Button appearance="subtle" icon={<ErrorCircleRegular />} onClick={() => setOpen(true)}>
             {`${refused} not synced`}
           </Button>
-        </Tooltip>
+        </LazyTooltip>
       ) : null}
       {/* Mounted while open only, so its query runs only then; it stays open when the last entry goes. */}
       {open ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PlainCard } from '../../app/PlainCard';
 
 const useStyles = makeStyles({
   root: {
@@ -26,7 +27,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
   return (
     <main className={styles.root}>
-      <Card className={styles.card}>{children}</Card>
+      <PlainCard className={styles.card}>{children}</PlainCard>
     </main>
   );
 }

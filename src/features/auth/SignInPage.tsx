@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Divider, MessageBar, MessageBarBody, MessageBarTitle, Title2 } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Title2 } from '@fluentui/react-components';
 import { BuildingRegular, PersonRegular } from '@fluentui/react-icons';
 import { messages } from '../../../domain/messages';
 import { signInEmployee } from '../../../replication/session';
 import { AuthLayout } from './AuthLayout';
 import { ContractorSignInForm } from './ContractorSignInForm';
+import { OrDivider } from './OrDivider';
 
 /** The error shown from the query (SPEC §2: error and errorDescription), if any. */
 function queryError(params: URLSearchParams): { title: string; description: string; intent: 'warning' | 'error' } | null {
@@ -51,7 +52,7 @@ export function SignInPage() {
       <Button appearance="primary" size="large" icon={<BuildingRegular />} onClick={startCompanySignIn}>
         Sign in with company account
       </Button>
-      <Divider>or</Divider>
+      <OrDivider />
       {showContractor ? (
         <ContractorSignInForm />
       ) : (

@@ -1,5 +1,6 @@
-import { Card, CardFooter, CardHeader, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AppLink } from '../../app/AppLink';
+import { PlainCard } from '../../app/PlainCard';
 
 const useStyles = makeStyles({
   card: { flex: '1 1 220px', maxWidth: '320px' },
@@ -17,8 +18,8 @@ interface CountCardProps {
 export function CountCard({ title, count, to }: CountCardProps) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} role="region" aria-label={title}>
-      <CardHeader header={<Text weight="semibold">{title}</Text>} />
+    <PlainCard className={styles.card} role="region" aria-label={title}>
+      <Text weight="semibold">{title}</Text>
       {count === undefined ? (
         <Spinner size="small" label="Syncing…" labelPosition="after" />
       ) : (
@@ -26,9 +27,9 @@ export function CountCard({ title, count, to }: CountCardProps) {
           {count}
         </Text>
       )}
-      <CardFooter>
+      <div>
         <AppLink to={to}>View Details</AppLink>
-      </CardFooter>
-    </Card>
+      </div>
+    </PlainCard>
   );
 }
