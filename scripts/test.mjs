@@ -11,12 +11,13 @@ const loadReport = 'test-reports/vitest-load.json';
 const playwrightReport = 'test-reports/playwright.json';
 for (const file of [vitestReport, loadReport, playwrightReport]) rmSync(file, { force: true });
 
-// The load run (200 devices, 20 writers, 60 s) goes on its own after the other files: beside
-// them it would slow them down, and they would blur its memory and latency figures.
-const LOAD_TEST = 'tests/reliability/load.test.ts';
+// The load run (200 devices, 20 writers, 60 s) and the fault runs (servers killed while a write
+// waits on a lock) go one after the other, after the other files: beside them the load run would
+// slow them down and they would blur its figures, and a killed write must reach its lock in time.
+const ALONE = ['tests/reliability/load.test.ts', 'tests/reliability/faults.test.ts'];
 const vitest = (args, report) => spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
-const unit = vitest(['--exclude', LOAD_TEST], vitestReport);
-const load = vitest([LOAD_TEST], loadReport);
+const unit = vitest(ALONE.flatMap((file) => ['--exclude', file]), vitestReport);
+const load = vitest([...ALONE, '--no-file-parallelism'], loadReport);
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport;
 const e2e = runE2e(['--reporter=list,json']);
 
