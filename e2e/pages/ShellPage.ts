@@ -18,7 +18,8 @@ export class ShellPage {
 
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner');
-    this.menu = page.getByRole('navigation', { name: 'Main menu' });
+    // A navigation beside the page; on a narrow screen a dialog over it.
+    this.menu = page.getByRole('navigation', { name: 'Main menu' }).or(page.getByRole('dialog', { name: 'Main menu' }));
     this.main = page.getByRole('main');
     this.pendingCount = this.header.getByText(/^\d+ pending$/);
     this.homePending = this.header.getByText('Pending', { exact: true });

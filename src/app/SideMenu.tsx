@@ -111,7 +111,15 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
   if (!overlayUsed) return null;
   return (
     <Suspense fallback={null}>
-      <OverlayNavDrawer open={open} selectedValue={selected} onOpenChange={(_, data) => onOpenChange(data.open)} aria-label="Main menu" className={styles.drawer}>
+      {/* Over the page it is modal (aria-modal), which a navigation landmark may not be: a dialog then. */}
+      <OverlayNavDrawer
+        open={open}
+        selectedValue={selected}
+        onOpenChange={(_, data) => onOpenChange(data.open)}
+        role="dialog"
+        aria-label="Main menu"
+        className={styles.drawer}
+      >
         {menu}
       </OverlayNavDrawer>
     </Suspense>

@@ -7,7 +7,8 @@ import { LocationNodes } from '../locations/LocationNodes';
 import { addGrant, coveringGrant, grantTreeLocations, removeGrant, siteRootLocations } from './grants';
 
 const useStyles = makeStyles({
-  greyed: { color: tokens.colorNeutralForegroundDisabled },
+  // Secondary, not the disabled grey: the name must still be read (WCAG 1.4.3; the disabled grey is 1.9:1).
+  greyed: { color: tokens.colorNeutralForeground3 },
   flags: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 

@@ -5,6 +5,8 @@
 import '@formio/js/dist/formio.form.min.css';
 import 'flatpickr/dist/flatpickr.min.css';
 import './formioTheme.css';
+import { makeComponentsAccessible } from './formioComponents';
+import { makeTemplatesAccessible } from './formioTemplates';
 
 /** The part of a Form.io Webform the screens use. */
 export interface Webform {
@@ -38,8 +40,11 @@ export async function loadFormio(): Promise<FormioStatic> {
   const [{ default: moment }, { default: zones }] = await Promise.all([import('moment-timezone'), import('moment-timezone/data/packed/latest.json')]);
   moment.tz.load(zones as unknown as Parameters<typeof moment.tz.load>[0]);
   (moment as unknown as { zonesLoaded: boolean }).zonesLoaded = true;
-  const { Formio, Utils } = await import('@formio/js/form');
+  const { Components, Formio, Templates, Utils } = await import('@formio/js/form');
   // The server's Content-Security-Policy forbids eval: Form.io interpolates labels and messages without it then.
   (Utils as unknown as { Evaluator: { noeval: boolean } }).Evaluator.noeval = true;
+  // Form.io's markup where it breaks ARIA, patched before any form renders.
+  makeTemplatesAccessible(Templates as unknown as Parameters<typeof makeTemplatesAccessible>[0]);
+  makeComponentsAccessible((Components as unknown as { components: Parameters<typeof makeComponentsAccessible>[0] }).components);
   return Formio as unknown as FormioStatic;
 }

@@ -113,7 +113,8 @@ export function LocationPlotPlanCard({ row, onUploaded }: { row: PlotPlanAdminRo
                 className={styles.upload}
                 icon={busy ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
                 disabled={busy}
-                aria-label={`Upload a new plot plan version for ${location.Title}`}
+                // Starts with the visible text, which speech input users say to press it (WCAG 2.5.3).
+                aria-label={`${busy ? 'Uploading…' : 'Upload new version'} for ${location.Title}`}
                 onClick={() => input.current?.click()}
               >
                 {busy ? 'Uploading…' : 'Upload new version'}
