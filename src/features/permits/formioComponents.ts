@@ -65,21 +65,19 @@ function namedReadOnlyTextArea(html: string, component: FormioComponent): string
 }
 
 /**
- * A field's help icon (an `<i>` focusable by Tab) opens its tooltip on focus or click, and tippy.js
- * marks it `aria-expanded`, which an element without a role may not carry (aria-allowed-attr): it
- * is a button, and needs a name as one.
+ * A field's help icon (an `<i>` focusable by Tab, inside the field's label) opens its tooltip,
+ * and tippy.js marks it `aria-expanded`, which an element without a role may not carry
+ * (aria-allowed-attr). A role and a name would join the field's own name, read through its
+ * label ("Work order number More information"): the icon stays as it is, without the attribute;
+ * tippy still points the icon at the tooltip's text (aria-describedby) while it shows.
  */
-function helpButton(icon: HTMLElement): void {
-  icon.setAttribute('role', 'button');
-  icon.setAttribute('aria-label', 'More information');
-}
+const HELP_TOOLTIP = { aria: { expanded: false } };
 
 /** Patches Form.io's base component, select and text area classes (its `Components.components`), once each. */
 export function makeComponentsAccessible(components: Record<string, ComponentClass | undefined>): void {
   wrap(components.base, 'createTooltip', (createTooltip) =>
-    function (...args) {
-      helpButton(args[0] as HTMLElement);
-      return createTooltip.apply(this, args);
+    function (icon, settings) {
+      return createTooltip.call(this, icon, { ...HELP_TOOLTIP, ...(settings as object | undefined) });
     },
   );
   wrap(components.select, 'choicesOptions', (choicesOptions) =>
