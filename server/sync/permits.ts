@@ -49,8 +49,9 @@ const scopeParams = (scope: SyncScope, at: After, limit: number) => [
 
 /**
  * A permit's replicated document (SPEC §3) as PostgreSQL builds it from the permits row `p`:
- * the arguments of json_build_object. Pages of thousands of permits are then sent as the
- * database wrote them (~25 ms a page of 1,000 less than parsing the rows and writing them again).
+ * the arguments of json_build_object, for records and search. Pulls send the same document as
+ * each permit's write stored it (`permits.document`, 014_permit_documents.sql), which must stay
+ * in step with this (tests/server/permitDocument.test.ts).
  */
 export const PERMIT_DOCUMENT = `
   'PermitInstanceId', p.permit_instance_id, 'PermitInstanceReferenceId', p.reference_id,
@@ -64,6 +65,10 @@ export const PERMIT_DOCUMENT = `
   'companyName', p.company_name, 'workDate', p.work_date, 'workLocation', p.work_location,
   'permitIssuer', p.permit_issuer, 'permitReceiver', p.permit_receiver`;
 
+/**
+ * A page is sent as the database holds it: each permit's document is the text its last write
+ * stored, so a page of 1,000 reads texts rather than building them (issue 13).
+ */
 export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
   const rows = await tx.query<PageRow & { document: DocumentJson }>(
     `with ${PERMIT_SCOPE},
@@ -80,7 +85,7 @@ export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
         limit $8
      )
      select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, page.live, page.total,
-            json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as document
+            p.document
        from page join permits p using (permit_instance_id)
       order by page.date_changed, page.permit_instance_id`,
     scopeParams(scope, at, limit),

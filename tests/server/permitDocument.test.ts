@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPermitTimeouts } from '../../server/permits/timeout';
+import { seedBench } from '../../server/seed/bench';
+import { PERMIT_DOCUMENT } from '../../server/sync/permits';
+import { runSyncMaintenance } from '../../server/sync/purge';
+import { DATABASE_KINDS, type TestServer } from './harness';
+import { actOn, createPermit, permitContent, post, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { Replica } from './syncFactories';
+
+/** The stored document beside the one built from the row's columns, as pulls built it before 014_permit_documents.sql. */
+const BOTH = `select p.document as stored, json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p`;
+
+/**
+ * Pulls send each permit's document as its last write stored it (permits.document): after every
+ * kind of write a permit gets, that text must be the very text the columns give.
+ */
+describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kind) => {
+  let server: TestServer;
+  let as: Cast;
+  beforeAll(async () => {
+    server = await startPermitServer(kind);
+    as = await signInCast(server);
+  });
+  afterAll(() => server.close());
+
+  /** Asserts the permit's stored document is the built one, and that the write before changed it. */
+  async function inStep(id: string, before: string | null): Promise<string> {
+    const [row] = await server.db.query<{ stored: string; built: string }>(`${BOTH} where permit_instance_id = $1`, [id]);
+    expect(row!.stored).toBe(row!.built);
+    if (before !== null) expect(row!.stored).not.toBe(before);
+    return row!.stored;
+  }
+
+  const outOfStep = async () => server.db.query<{ id: string }>(`select id from (${BOTH.replace('select', 'select p.permit_instance_id as id,')}) d where stored is distinct from built`);
+
+  it('holds for every seeded permit', async () => {
+    const [{ n } = { n: 0 }] = await server.db.query<{ n: number }>('select count(*)::int as n from permits');
+    expect(n).toBeGreaterThan(10);
+    expect(await outOfStep()).toEqual([]);
+  });
+
+  it('after a creation, content merges, approvals, a close-out, a move and a time-out', async () => {
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    const id = await createPermit(server, as.contractor, { submit: false, content: permitContent('HotWork', { validTo: ended }) });
+    let doc = await inStep(id, null);
+    expect(JSON.parse(doc)).toMatchObject({ PermitInstanceId: id, State: 'DRAFT', Latitude: null, EffectiveDate: null, _deleted: false });
+
+    // Yjs-backed JSON Patch, with text that JSON must escape.
+    const ops = [{ op: 'replace', path: '/HotWork/jobDescription', value: 'Weld "B" flange\nat 10-P-101 — über' }];
+    const patched = await server.request({ method: 'PATCH', url: `/api/permitcontent?PermitInstanceId=${id}`, token: as.contractor, payload: { ops } });
+    expect(patched.json().ChangedFields).toEqual(['HotWork.jobDescription']);
+    doc = await inStep(id, doc);
+    expect(JSON.parse(doc).ContentState).not.toBe('');
+
+    const moved = await server.request({ method: 'PUT', url: '/api/permitinstance', token: as.issuer, payload: { PermitInstanceId: id, LocationId: 112, Latitude: 29.6, Longitude: -95.125 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    doc = await inStep(id, doc);
+    expect(JSON.parse(doc)).toMatchObject({ LocationId: 112, Latitude: 29.6, Longitude: -95.125 });
+
+    expect((await post(server, as.issuer, '/permitinstance/submit', { PermitInstanceId: id })).json()).toMatchObject({ State: 'PENDING' });
+    doc = await inStep(id, doc);
+    await actOn(server, as.issuer, id, 'PermitIssuer');
+    expect((await actOn(server, as.issuer, id, 'OperationsSupervisor')).json()).toMatchObject({ State: 'APPROVED' });
+    doc = await inStep(id, doc);
+    expect(JSON.parse(doc).EffectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+
+    await runPermitTimeouts(server.db, new Date());
+    doc = await inStep(id, doc);
+    expect(JSON.parse(doc).State).toBe('TIMEOUT');
+    expect((await post(server, as.issuer, '/permitinstance/closeout', { PermitInstanceId: id, Action: 'Submit', Comment: 'Done' })).json()).toMatchObject({ State: 'CLOSING' });
+    doc = await inStep(id, doc);
+    expect((await post(server, as.issuer, '/permitinstance/closeout', { PermitInstanceId: id, Action: 'Approve' })).json()).toMatchObject({ State: 'COMPLETED' });
+    await inStep(id, doc);
+  });
+
+  it('after a rejection, a revoke, a copy and a cache clear', async () => {
+    const rejected = await createPermit(server, as.contractor);
+    let doc = await inStep(rejected, null);
+    expect((await post(server, as.contractor, '/permitinstance/reject', { PermitInstanceId: rejected, reason: 'Gas test missing' })).json()).toMatchObject({ State: 'REJECTED' });
+    expect(JSON.parse(await inStep(rejected, doc)).EndStateDescription).toBe('Gas test missing');
+
+    const approved = await createPermit(server, as.contractor);
+    await actOn(server, as.issuer, approved, 'PermitIssuer');
+    await actOn(server, as.issuer, approved, 'OperationsSupervisor');
+    doc = await inStep(approved, null);
+    const revoked = await post(server, as.contractor, '/permitinstance/revoke', { PermitInstanceIds: [approved], reason: 'Wind above the limit' });
+    expect(revoked.json().PermitInstanceList[0]).toMatchObject({ ResultCode: 'OK', State: 'REVOKED' });
+    doc = await inStep(approved, doc);
+
+    const copy = await post(server, as.contractor, '/permitinstance/copy', { PermitInstanceId: approved });
+    expect(copy.statusCode, copy.body).toBeLessThan(300);
+    await inStep(copy.json().PermitInstance.PermitInstanceId, null);
+
+    const cleared = await server.request({ method: 'PATCH', url: '/api/permits/search/all', token: as.admin, payload: { States: ['REVOKED'], StartDate: null, EndDate: null, SiteId: 1 } });
+    expect(cleared.json().Permits).toBeGreaterThan(0);
+    await inStep(approved, doc);
+  });
+
+  it('after a bulk import and a deletion; a purge leaves no row behind it', async () => {
+    await seedBench(server.db, { permits: 40, workOrders: 0, days: 30, seed: 7 });
+    expect(await outOfStep()).toEqual([]);
+    const [gone] = await server.db.query<{ id: string }>(`select permit_instance_id as id from permits where state = 'DRAFT' limit 1`);
+    const doc = await inStep(gone!.id, null);
+    await server.db.query('update permits set deleted = true where permit_instance_id = $1', [gone!.id]);
+    await inStep(gone!.id, doc);
+    await runSyncMaintenance(server.db, -1);
+    expect(await server.db.query('select 1 from permits where permit_instance_id = $1', [gone!.id])).toEqual([]);
+    expect(await outOfStep()).toEqual([]);
+  });
+
+  it('is what a pull sends, document for document', async () => {
+    const replica = new Replica(server, as.admin, 'permits', 'PermitInstanceId');
+    await replica.pull(250);
+    expect(replica.docs.size).toBeGreaterThan(40);
+    const built = await server.db.query<{ id: string; built: string }>(`select p.permit_instance_id as id, json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p where permit_instance_id = any($1)`, [[...replica.docs.keys()]]);
+    expect(built).toHaveLength(replica.docs.size);
+    for (const { id, built: text } of built) expect(replica.docs.get(id)).toEqual(JSON.parse(text));
+  });
+});
