@@ -1,4 +1,5 @@
 import type { LocationTree } from '../../domain/locations';
+import type { SharedStart } from '../http/sharedCompression';
 import type { SourcePage } from './page';
 
 /**
@@ -14,13 +15,15 @@ export interface Moment {
 /** Where a page ends: its last document, and how many are left after it. */
 export type PagePlace = Pick<SourcePage, 'last' | 'remaining'>;
 
-/** A page as any of the users whose pull has the same key would receive it: its documents as one JSON array. */
-export type SharedPage = { expired: true } | ({ expired: false; documents: string; highWater: string } & PagePlace);
+/**
+ * A page as any of the users whose pull has the same key would receive it: its documents as one
+ * JSON array, and the answer's start with them, compressed once for all (`start`).
+ */
+export type SharedPage = { expired: true } | ({ expired: false; documents: string; start: SharedStart; highWater: string } & PagePlace);
 
 interface Stored {
   at: Moment;
   result: SharedPage;
-  bytes: number;
   storedAt: number;
 }
 
@@ -30,8 +33,11 @@ interface Stored {
  */
 const FRESH_MS = 10_000;
 const MAX_PAGES = 500;
-/** The JSON text held, in characters: a page of 1,000 permits is ~2 million. */
+/** The JSON text held, in characters, and its compressed copies, in bytes: a page of 1,000 permits is ~2 million characters. */
 const MAX_BYTES = 64 * 1024 * 1024;
+
+/** What a page holds: its compressed copies come after it is stored, as devices ask for them. */
+const sizeOf = (page: SharedPage) => (page.expired ? 0 : page.documents.length + page.start.keptBytes);
 
 const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.horizon === b.horizon;
 
@@ -46,27 +52,21 @@ export function createPullCache() {
   let tree: { version: string | null; tree: LocationTree } | null = null;
   const pages = new Map<string, Stored>();
   const reading = new Map<string, Promise<SharedPage | null>>();
-  let bytes = 0;
   /** The newest high-water mark a request read: the clock never goes back, so pages of older marks are never served again. */
   let newest = '';
 
-  const drop = (key: string) => {
-    const stored = pages.get(key);
-    if (!stored) return;
-    bytes -= stored.bytes;
-    pages.delete(key);
-  };
-
   const store = (key: string, at: Moment, result: SharedPage) => {
-    const size = result.expired ? 0 : result.documents.length;
-    if (size > MAX_BYTES) return;
-    drop(key);
-    pages.set(key, { at, result, bytes: size, storedAt: performance.now() });
-    bytes += size;
+    if (sizeOf(result) > MAX_BYTES) return;
+    pages.delete(key);
+    pages.set(key, { at, result, storedAt: performance.now() });
+    // Summed afresh: the pages' compressed copies grow after they are stored. A few hundred pages at most.
+    let bytes = 0;
+    for (const { result } of pages.values()) bytes += sizeOf(result);
     // A Map iterates in insertion order: the first entries are the oldest.
-    for (const oldest of pages.keys()) {
+    for (const [oldest, { result }] of pages) {
       if (pages.size <= MAX_PAGES && bytes <= MAX_BYTES) break;
-      drop(oldest);
+      bytes -= sizeOf(result);
+      pages.delete(oldest);
     }
   };
 
@@ -88,7 +88,7 @@ export function createPullCache() {
     async page(key: string, now: Moment, read: () => Promise<{ at: Moment; result: SharedPage } | null>): Promise<SharedPage | null> {
       if (now.high_water > newest) {
         newest = now.high_water;
-        for (const [old, { at }] of pages) if (at.high_water < newest) drop(old);
+        for (const [old, { at }] of pages) if (at.high_water < newest) pages.delete(old);
       }
       const stored = pages.get(key);
       if (stored && sameMoment(stored.at, now) && performance.now() - stored.storedAt < FRESH_MS) return stored.result;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SharedStart } from '../../server/http/sharedCompression';
 import { createPullCache, type Moment, type SharedPage } from '../../server/sync/pullCache';
 
 const at = (high_water: string, horizon = '-infinity'): Moment => ({ high_water, horizon });
-const page = (documents: string, highWater: string): SharedPage => ({ expired: false, documents, highWater, last: null, remaining: 0 });
+const page = (documents: string, highWater: string): SharedPage => ({ expired: false, documents, start: new SharedStart(() => documents), highWater, last: null, remaining: 0 });
 
 /** A read that answers when told, counting how often the database would have been asked. */
 function reads() {
