@@ -7,7 +7,7 @@ import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
 import { pullApprovals, pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
-import { scopeOf, type SyncScope } from './scope';
+import type { SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
 const SOURCES: Record<PulledCollection, Source> = {
@@ -101,7 +101,7 @@ export async function pullPage(db: Database, cache: PullCache, user: UserRecord,
   const [clock] = await db.query<Clock>(CLOCK, params);
   const tree = cache.tree(clock!.locations);
   if (tree) {
-    const shared = await sharedPull(db, cache, scopeOf(user, tree), collection, checkpoint, params, clock!, limit);
+    const shared = await sharedPull(db, cache, cache.scope(user, tree), collection, checkpoint, params, clock!, limit);
     if (shared) return shared;
   }
   return db.transaction((tx) => pullAlone(tx, cache, user, collection, checkpoint, params, limit), 'snapshot');
@@ -135,7 +135,7 @@ async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, coll
     tree = await loadLocationTree(tx);
     cache.keepTree(clock!.locations, tree);
   }
-  const scope = scopeOf(user, tree);
+  const scope = cache.scope(user, tree);
   const fingerprint = scope.fingerprint[collection];
   if (checkpoint && (checkpoint.scope !== fingerprint || clock!.expired)) return RESYNC;
   const at = afterOf(checkpoint, clock!);

@@ -1,5 +1,7 @@
 import type { LocationTree } from '../../domain/locations';
 import type { SharedStart } from '../http/sharedCompression';
+import { granteeOf, preferencesOf, todayUtc, type UserRecord } from '../users/users';
+import { scopeOf, type SyncScope } from './scope';
 import type { SourcePage } from './page';
 
 /**
@@ -33,6 +35,8 @@ interface Stored {
  */
 const FRESH_MS = 10_000;
 const MAX_PAGES = 500;
+/** Scopes kept for the tree kept: a few kilobytes each. */
+const MAX_SCOPES = 2000;
 /** The JSON text held, in characters, and its compressed copies, in bytes: a page of 1,000 permits is ~2 million characters. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -49,7 +53,7 @@ const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.
  * change notifications, so a write made through another server instance is never missed.
  */
 export function createPullCache() {
-  let tree: { version: string | null; tree: LocationTree } | null = null;
+  let tree: { version: string | null; tree: LocationTree; scopes: Map<string, SyncScope> } | null = null;
   const pages = new Map<string, Stored>();
   const reading = new Map<string, Promise<SharedPage | null>>();
   /** The newest high-water mark a request read: the clock never goes back, so pages of older marks are never served again. */
@@ -76,7 +80,25 @@ export function createPullCache() {
       return tree && tree.version === version ? tree.tree : null;
     },
     keepTree(version: string | null, value: LocationTree): void {
-      tree = { version, tree: value };
+      tree = { version, tree: value, scopes: new Map() };
+    },
+
+    /**
+     * The user's scope over `over`, computed once for the tree kept (every device pulls on each
+     * change: the grants, the home location and the day decide it, and each pull read them anew).
+     */
+    scope(user: UserRecord, over: LocationTree, now = new Date()): SyncScope {
+      if (over !== tree?.tree) return scopeOf(user, over, now);
+      const scopes = tree.scopes;
+      const key = JSON.stringify([user.personnel_id, granteeOf(user), preferencesOf(user).HomeLocationId, todayUtc(now)]);
+      let scope = scopes.get(key);
+      if (!scope) {
+        scope = scopeOf(user, over, now);
+        scopes.set(key, scope);
+        // A Map iterates in insertion order: the first entry is the oldest.
+        if (scopes.size > MAX_SCOPES) scopes.delete(scopes.keys().next().value!);
+      }
+      return scope;
     },
 
     /**
