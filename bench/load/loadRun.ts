@@ -70,6 +70,8 @@ export interface LoadResult {
   convergence: Convergence;
   /** The load generator's own event loop delay, p99: high means the client side, not the server, was slow. */
   generatorLagP99Ms: number;
+  /** CPU seconds used while the writers ran, by the server and by the load generator itself, and the pulls and pushes answered meanwhile. */
+  cpu: { server: number; generator: number; seconds: number; requests: number };
 }
 
 /** How long the devices get to catch up after the last write. */
@@ -164,7 +166,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const rss = sampleEvery(1000, server.rssMb);
+    const [serverCpu, generatorCpu, live] = [server.cpuSeconds(), process.cpuUsage(), performance.now()];
     const run = await runWriters(url, writers, targets, options.rate, options.seconds);
+    const generatorUsed = process.cpuUsage(generatorCpu);
+    const cpu = {
+      server: server.cpuSeconds() - serverCpu,
+      generator: (generatorUsed.user + generatorUsed.system) / 1e6,
+      seconds: (performance.now() - live) / 1000,
+      requests: recorder.pulls - pullsBefore + run.result.requests.total,
+    };
     const memory = memoryTrend(rss.stop(), 1000);
     lag.disable();
 
@@ -198,6 +208,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       memory,
       convergence: { edits, missingOnServer: onServer.length, devicesBehind: behind.length, ms, examples },
       generatorLagP99Ms: lag.percentile(99) / 1e6,
+      cpu,
     };
   } catch (error) {
     if (server) log(`The server's log ends with:\n${server.logTail()}`);

@@ -41,6 +41,9 @@ export function loadRows(r: LoadResult): LoadRow[] {
     { figure: `   first sync (warm-up): ${o.clients} devices × 7 collections, ${o.permits} permits`, value: `${(r.firstSync.ms / 1000).toFixed(1)} s`, target: '' },
     { figure: `      page p50 / p99 (n=${r.firstSync.count})`, value: `${ms(r.firstSync.p50)} / ${ms(r.firstSync.p99)}`, target: '' },
     { figure: '   load generator event-loop delay p99', value: ms(r.generatorLagP99Ms), target: '' },
+    // CPU time is what a busy machine distorts least: the server's cost of the run, apart from its latency.
+    { figure: `   CPU while the writers ran (${r.cpu.seconds.toFixed(0)} s): server; per request (pulls and pushes)`, value: `${r.cpu.server.toFixed(1)} s; ${ms((1000 * r.cpu.server) / r.cpu.requests)}`, target: '' },
+    { figure: '   CPU of the load generator', value: `${r.cpu.generator.toFixed(1)} s`, target: '' },
   ];
 }
 

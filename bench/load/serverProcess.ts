@@ -14,10 +14,15 @@ export interface ProductionServer {
   url: string;
   /** Resident set size in MB (VmRSS), or NaN once the process is gone. */
   rssMb(): number;
+  /** CPU time it has used so far (user and system), in seconds, or NaN once it is gone. */
+  cpuSeconds(): number;
   /** The end of its log, for a report when something failed. */
   logTail(): string;
   stop(): Promise<void>;
 }
+
+/** USER_HZ, which Linux fixes at 100 for /proc whatever the kernel's own tick. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export async function startProductionServer(databaseUrl: string): Promise<ProductionServer> {
   const scratch = mkdtempSync(join(tmpdir(), 'openpermit-load-'));
@@ -56,5 +61,14 @@ export async function startProductionServer(databaseUrl: string): Promise<Produc
       return Number.NaN;
     }
   };
-  return { url, rssMb, logTail, stop };
+  const cpuSeconds = () => {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, after the command name in parentheses.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { url, rssMb, cpuSeconds, logTail, stop };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { Queryable } from '../db/database';
 import { getOrCreateSecret } from './secrets';
+import { createVerifiedTokens } from './verifiedTokens';
 
 /** Contractor access tokens are short-lived: a disabled account loses access within this time. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -47,13 +48,30 @@ async function discoverJwks(issuer: string) {
 
 /**
  * Verifies a bearer token: a contractor access token signed by this server, or an id_token
- * of the employees' OpenID Connect provider. Resolves to null when it is not valid.
+ * of the employees' OpenID Connect provider. Resolves to null when it is not valid. A valid
+ * token's subject is kept for the requests that follow with it (verifiedTokens.ts).
  */
 export function createTokenVerifier(keys: TokenKeys): (token: string) => Promise<TokenSubject | null> {
   let employeeKeys: ReturnType<typeof createLocalJWKSet> | Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   const employeeJwks = () => (employeeKeys ??= keys.oidcJwks ? createLocalJWKSet(keys.oidcJwks) : discoverJwks(keys.oidcIssuer));
 
+  const subjectOf = async (token: string, issuer: string | undefined): Promise<{ subject: TokenSubject; payload: JWTPayload } | null> => {
+    if (issuer === keys.contractorIssuer) {
+      const { payload } = await jwtVerify(token, keys.contractorKey, { issuer, audience: AUDIENCE, algorithms: ['HS256'] });
+      return typeof payload.email === 'string' ? { subject: { email: payload.email, kind: 'external' }, payload } : null;
+    }
+    if (issuer === keys.oidcIssuer) {
+      const { payload } = await jwtVerify(token, await employeeJwks(), { issuer, audience: keys.oidcClientId });
+      const email = employeeEmail(payload);
+      return email ? { subject: { email, kind: 'employee' }, payload } : null;
+    }
+    return null;
+  };
+
+  const verified = createVerifiedTokens();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) return known;
     let issuer: string | undefined;
     try {
       issuer = decodeJwt(token).iss;
@@ -61,19 +79,13 @@ export function createTokenVerifier(keys: TokenKeys): (token: string) => Promise
       return null;
     }
     try {
-      if (issuer === keys.contractorIssuer) {
-        const { payload } = await jwtVerify(token, keys.contractorKey, { issuer, audience: AUDIENCE, algorithms: ['HS256'] });
-        return typeof payload.email === 'string' ? { email: payload.email, kind: 'external' } : null;
-      }
-      if (issuer === keys.oidcIssuer) {
-        const { payload } = await jwtVerify(token, await employeeJwks(), { issuer, audience: keys.oidcClientId });
-        const email = employeeEmail(payload);
-        return email ? { email, kind: 'employee' } : null;
-      }
+      const valid = await subjectOf(token, issuer);
+      if (!valid) return null;
+      verified.keep(token, valid.subject, valid.payload.exp === undefined ? Infinity : valid.payload.exp * 1000);
+      return valid.subject;
     } catch {
       return null;
     }
-    return null;
   };
 }
 

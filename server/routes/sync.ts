@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Type from 'typebox';
 import { isPulledCollection, PULLED_COLLECTIONS, SyncPage, SyncParams, SyncQuery, SyncStreamQuery, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT } from '../../schemas';
 import { requireUser } from '../http/authenticate';
+import { COMPRESS_THRESHOLD_BYTES } from '../http/delivery';
+import { acceptedEncoding, type SharedStart } from '../http/sharedCompression';
 import { notFound } from '../http/errors';
 import { createChangeHub } from '../sync/changes';
 import { createPullCache } from '../sync/pullCache';
 import { scheduleSyncMaintenance } from '../sync/purge';
-import { pullPage, syncPageText, type SyncPageJson } from '../sync/pull';
+import { pageEnd, pullPage, syncPageText, type SyncPageJson } from '../sync/pull';
 import { openChangeStream } from '../sync/stream';
 import type { RouteDeps } from './deps';
 
@@ -30,13 +32,27 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
       // not parsed and written again. A schema serializer took ~40 ms for a page of 1,000 permits.
       serializerCompiler: () => (page) => syncPageText(page as SyncPageJson),
     },
-    async (request) => {
+    async (request, reply) => {
       const { collection } = request.params;
       if (!isPulledCollection(collection)) {
         throw notFound(`There is no collection "${collection}" to sync. The collections are ${PULLED_COLLECTIONS.join(', ')}.`);
       }
       const { checkpoint, limit = SYNC_DEFAULT_LIMIT } = request.query;
-      return pullPage(db, pulls, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));
+      const page = await pullPage(db, pulls, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));
+      return page.shared ? sendShared(request, reply, page, page.shared) : page;
     },
   );
+}
+
+/**
+ * A page many devices are served, compressed once for all of them (the documents) and ended
+ * with this device's checkpoint, instead of compressed again for each by registerCompression.
+ * Below its threshold, or to a client that takes neither coding, it goes as any answer does.
+ */
+async function sendShared(request: FastifyRequest, reply: FastifyReply, page: SyncPageJson, shared: SharedStart): Promise<SyncPageJson | FastifyReply> {
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const end = pageEnd(page);
+  if (!encoding || page.documents.length + end.length < COMPRESS_THRESHOLD_BYTES) return page;
+  const body = await shared.encode(encoding, end);
+  return reply.type('application/json; charset=utf-8').header('content-encoding', encoding).header('vary', 'accept-encoding').send(body);
 }

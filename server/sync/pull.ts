@@ -1,12 +1,13 @@
 import type { Checkpoint, PulledCollection, SyncPage } from '../../schemas';
 import type { Database, Queryable } from '../db/database';
+import { SharedStart } from '../http/sharedCompression';
 import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
 import { pullApprovals, pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
-import { scopeOf, type SyncScope } from './scope';
+import type { SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
 const SOURCES: Record<PulledCollection, Source> = {
@@ -23,14 +24,19 @@ const SOURCES: Record<PulledCollection, Source> = {
  */
 export interface SyncPageJson extends Omit<SyncPage, 'documents'> {
   documents: string;
+  /** A page served from the cache: the body's start (pageStart), compressed once for every device. */
+  shared?: SharedStart;
 }
 
 /** The documents as they came from the database or the presenters, as one JSON array. */
 export const documentsJson = (documents: DocumentJson[]): string => `[${documents.join(',')}]`;
 
+/** The response body is the documents, the same for every device given the page, then this device's checkpoint. */
+export const pageStart = (documents: string): string => `{"documents":${documents}`;
+export const pageEnd = ({ checkpoint, remaining, resync }: SyncPageJson): string => `,"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+
 /** The response body. */
-export const syncPageText = ({ documents, checkpoint, remaining, resync }: SyncPageJson): string =>
-  `{"documents":${documents},"checkpoint":${JSON.stringify(checkpoint)},"remaining":${remaining},"resync":${resync}}`;
+export const syncPageText = (page: SyncPageJson): string => pageStart(page.documents) + pageEnd(page);
 
 const RESYNC: SyncPageJson = { documents: '[]', checkpoint: null, remaining: 0, resync: true };
 
@@ -78,9 +84,9 @@ function pageKey(collection: PulledCollection, scope: SyncScope, at: After, limi
 const afterOf = (checkpoint: Checkpoint | null, clock: Clock): After =>
   checkpoint ? { since: clock.since!, date: clock.date!, id: checkpoint.id } : { since: clock.high_water, date: BEGINNING, id: '' };
 
-const answer = (page: PagePlace, documents: string, highWater: string, at: After, fingerprint: string): SyncPageJson => {
+const answer = (page: PagePlace, documents: string, highWater: string, at: After, fingerprint: string, shared?: SharedStart): SyncPageJson => {
   const next = nextCheckpoint(page, highWater, at);
-  return { documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false };
+  return { documents, checkpoint: { ...next, scope: fingerprint, since: at.since }, remaining: page.remaining, resync: false, shared };
 };
 
 /**
@@ -95,7 +101,7 @@ export async function pullPage(db: Database, cache: PullCache, user: UserRecord,
   const [clock] = await db.query<Clock>(CLOCK, params);
   const tree = cache.tree(clock!.locations);
   if (tree) {
-    const shared = await sharedPull(db, cache, scopeOf(user, tree), collection, checkpoint, params, clock!, limit);
+    const shared = await sharedPull(db, cache, cache.scope(user, tree), collection, checkpoint, params, clock!, limit);
     if (shared) return shared;
   }
   return db.transaction((tx) => pullAlone(tx, cache, user, collection, checkpoint, params, limit), 'snapshot');
@@ -113,11 +119,12 @@ async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, coll
       if (now!.locations !== clock.locations) return null;
       if (now!.expired) return { at: now!, result: { expired: true } };
       const page = await SOURCES[collection](tx, scope, at, limit);
-      return { at: now!, result: { expired: false, documents: documentsJson(page.documents), last: page.last, remaining: page.remaining, highWater: now!.high_water } };
+      const documents = documentsJson(page.documents);
+      return { at: now!, result: { expired: false, documents, start: new SharedStart(() => pageStart(documents)), last: page.last, remaining: page.remaining, highWater: now!.high_water } };
     }, 'snapshot'),
   );
   if (!shared) return null;
-  return shared.expired ? RESYNC : answer(shared, shared.documents, shared.highWater, at, fingerprint);
+  return shared.expired ? RESYNC : answer(shared, shared.documents, shared.highWater, at, fingerprint, shared.start);
 }
 
 /** The page read for this request alone, the location tree with it. */
@@ -128,7 +135,7 @@ async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, coll
     tree = await loadLocationTree(tx);
     cache.keepTree(clock!.locations, tree);
   }
-  const scope = scopeOf(user, tree);
+  const scope = cache.scope(user, tree);
   const fingerprint = scope.fingerprint[collection];
   if (checkpoint && (checkpoint.scope !== fingerprint || clock!.expired)) return RESYNC;
   const at = afterOf(checkpoint, clock!);

@@ -1,4 +1,7 @@
 import type { LocationTree } from '../../domain/locations';
+import type { SharedStart } from '../http/sharedCompression';
+import { granteeOf, preferencesOf, todayUtc, type UserRecord } from '../users/users';
+import { scopeOf, type SyncScope } from './scope';
 import type { SourcePage } from './page';
 
 /**
@@ -14,13 +17,15 @@ export interface Moment {
 /** Where a page ends: its last document, and how many are left after it. */
 export type PagePlace = Pick<SourcePage, 'last' | 'remaining'>;
 
-/** A page as any of the users whose pull has the same key would receive it: its documents as one JSON array. */
-export type SharedPage = { expired: true } | ({ expired: false; documents: string; highWater: string } & PagePlace);
+/**
+ * A page as any of the users whose pull has the same key would receive it: its documents as one
+ * JSON array, and the answer's start with them, compressed once for all (`start`).
+ */
+export type SharedPage = { expired: true } | ({ expired: false; documents: string; start: SharedStart; highWater: string } & PagePlace);
 
 interface Stored {
   at: Moment;
   result: SharedPage;
-  bytes: number;
   storedAt: number;
 }
 
@@ -30,8 +35,13 @@ interface Stored {
  */
 const FRESH_MS = 10_000;
 const MAX_PAGES = 500;
-/** The JSON text held, in characters: a page of 1,000 permits is ~2 million. */
+/** Scopes kept for the tree kept: a few kilobytes each. */
+const MAX_SCOPES = 2000;
+/** The JSON text held, in characters, and its compressed copies, in bytes: a page of 1,000 permits is ~2 million characters. */
 const MAX_BYTES = 64 * 1024 * 1024;
+
+/** What a page holds: its compressed copies come after it is stored, as devices ask for them. */
+const sizeOf = (page: SharedPage) => (page.expired ? 0 : page.documents.length + page.start.keptBytes);
 
 const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.horizon === b.horizon;
 
@@ -43,30 +53,24 @@ const sameMoment = (a: Moment, b: Moment) => a.high_water === b.high_water && a.
  * change notifications, so a write made through another server instance is never missed.
  */
 export function createPullCache() {
-  let tree: { version: string | null; tree: LocationTree } | null = null;
+  let tree: { version: string | null; tree: LocationTree; scopes: Map<string, SyncScope> } | null = null;
   const pages = new Map<string, Stored>();
   const reading = new Map<string, Promise<SharedPage | null>>();
-  let bytes = 0;
   /** The newest high-water mark a request read: the clock never goes back, so pages of older marks are never served again. */
   let newest = '';
 
-  const drop = (key: string) => {
-    const stored = pages.get(key);
-    if (!stored) return;
-    bytes -= stored.bytes;
-    pages.delete(key);
-  };
-
   const store = (key: string, at: Moment, result: SharedPage) => {
-    const size = result.expired ? 0 : result.documents.length;
-    if (size > MAX_BYTES) return;
-    drop(key);
-    pages.set(key, { at, result, bytes: size, storedAt: performance.now() });
-    bytes += size;
+    if (sizeOf(result) > MAX_BYTES) return;
+    pages.delete(key);
+    pages.set(key, { at, result, storedAt: performance.now() });
+    // Summed afresh: the pages' compressed copies grow after they are stored. A few hundred pages at most.
+    let bytes = 0;
+    for (const { result } of pages.values()) bytes += sizeOf(result);
     // A Map iterates in insertion order: the first entries are the oldest.
-    for (const oldest of pages.keys()) {
+    for (const [oldest, { result }] of pages) {
       if (pages.size <= MAX_PAGES && bytes <= MAX_BYTES) break;
-      drop(oldest);
+      bytes -= sizeOf(result);
+      pages.delete(oldest);
     }
   };
 
@@ -76,7 +80,25 @@ export function createPullCache() {
       return tree && tree.version === version ? tree.tree : null;
     },
     keepTree(version: string | null, value: LocationTree): void {
-      tree = { version, tree: value };
+      tree = { version, tree: value, scopes: new Map() };
+    },
+
+    /**
+     * The user's scope over `over`, computed once for the tree kept (every device pulls on each
+     * change: the grants, the home location and the day decide it, and each pull read them anew).
+     */
+    scope(user: UserRecord, over: LocationTree, now = new Date()): SyncScope {
+      if (over !== tree?.tree) return scopeOf(user, over, now);
+      const scopes = tree.scopes;
+      const key = JSON.stringify([user.personnel_id, granteeOf(user), preferencesOf(user).HomeLocationId, todayUtc(now)]);
+      let scope = scopes.get(key);
+      if (!scope) {
+        scope = scopeOf(user, over, now);
+        scopes.set(key, scope);
+        // A Map iterates in insertion order: the first entry is the oldest.
+        if (scopes.size > MAX_SCOPES) scopes.delete(scopes.keys().next().value!);
+      }
+      return scope;
     },
 
     /**
@@ -88,7 +110,7 @@ export function createPullCache() {
     async page(key: string, now: Moment, read: () => Promise<{ at: Moment; result: SharedPage } | null>): Promise<SharedPage | null> {
       if (now.high_water > newest) {
         newest = now.high_water;
-        for (const [old, { at }] of pages) if (at.high_water < newest) drop(old);
+        for (const [old, { at }] of pages) if (at.high_water < newest) pages.delete(old);
       }
       const stored = pages.get(key);
       if (stored && sameMoment(stored.at, now) && performance.now() - stored.storedAt < FRESH_MS) return stored.result;

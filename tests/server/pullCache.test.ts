@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { buildLocationTree } from '../../domain/locations';
+import { SharedStart } from '../../server/http/sharedCompression';
 import { createPullCache, type Moment, type SharedPage } from '../../server/sync/pullCache';
+import type { UserRecord } from '../../server/users/users';
 
 const at = (high_water: string, horizon = '-infinity'): Moment => ({ high_water, horizon });
-const page = (documents: string, highWater: string): SharedPage => ({ expired: false, documents, highWater, last: null, remaining: 0 });
+const page = (documents: string, highWater: string): SharedPage => ({ expired: false, documents, start: new SharedStart(() => documents), highWater, last: null, remaining: 0 });
 
 /** A read that answers when told, counting how often the database would have been asked. */
 function reads() {
@@ -58,5 +61,32 @@ describe('the pull cache', () => {
     // A request that read the older mark (its clock query ran before the write) reads again.
     await cache.page('k', first, read(first, '["c"]'));
     expect(log).toEqual(['["a"]', '["b"]', '["c"]']);
+  });
+});
+
+describe("the pull cache's scopes", () => {
+  const tree = buildLocationTree([]);
+  const user = (changes: Partial<UserRecord> = {}): UserRecord => ({
+    personnel_id: 7, email: 'contractor@demo.test', kind: 'external', first_name: 'C', last_name: 'M', site_id: 1, active_flag: true, delete_flag: false,
+    signup_initiated: true, signup_complete: true, sys_admin_flag: false, password_hash: null, company: null, access_expires_date: null,
+    permissions: [], preferences: { HomeLocationId: 111 }, ...changes,
+  });
+
+  it("computes a user's scope once for the tree kept, and again for other grants, another home, another day or another tree", () => {
+    const cache = createPullCache();
+    cache.keepTree('v1', tree);
+    const first = cache.scope(user(), tree, new Date('2026-11-26T08:00:00Z'));
+    // The same person read again from the database by the next request, later that day.
+    expect(cache.scope(user(), tree, new Date('2026-11-26T20:00:00Z'))).toBe(first);
+    expect(cache.scope(user({ sys_admin_flag: true }), tree, new Date('2026-11-26T08:00:00Z'))).not.toBe(first);
+    expect(cache.scope(user({ preferences: { HomeLocationId: 112 } }), tree, new Date('2026-11-26T08:00:00Z'))).not.toBe(first);
+    expect(cache.scope(user({ personnel_id: 8 }), tree, new Date('2026-11-26T08:00:00Z'))).not.toBe(first);
+    const nextDay = cache.scope(user(), tree, new Date('2026-11-27T08:00:00Z'));
+    expect(nextDay).not.toBe(first);
+    expect(nextDay.fingerprint.workorders).not.toBe(first.fingerprint.workorders);
+    const other = buildLocationTree([]);
+    expect(cache.scope(user(), other, new Date('2026-11-26T08:00:00Z'))).not.toBe(first);
+    cache.keepTree('v2', other);
+    expect(cache.scope(user(), tree, new Date('2026-11-26T08:00:00Z'))).not.toBe(first);
   });
 });

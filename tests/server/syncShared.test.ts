@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
-import { buildPermit, pullOnce, Replica } from './syncFactories';
+import { buildPermit, pullOnce, Replica, type Page } from './syncFactories';
 
 /**
  * After an edit every device that sees it pulls at once: the server reads such a page once and
@@ -33,6 +34,27 @@ describe.each(DATABASE_KINDS)('pulls shared between devices on %s', (kind) => {
     expect(theirs.checkpoint!.scope).not.toBe(mine.checkpoint!.scope);
     const borrowed = await pullOnce(server, colleague, 'permits', mine.checkpoint);
     expect(borrowed.resync).toBe(true);
+  });
+
+  it('sends a shared page compressed as each client asks, each with its own checkpoint, the same JSON as uncompressed', async () => {
+    // Enough permits for a page above the compression threshold.
+    for (let i = 0; i < 3; i++) await buildPermit(server.db, { locationId: 111 });
+    const pull = (token: string, acceptEncoding: string) => server.request({ method: 'GET', url: '/api/sync/permits?limit=100', token, headers: { 'accept-encoding': acceptEncoding } });
+    const plain = await pull(viewer, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const expected = plain.json<Page>();
+    for (const [token, acceptEncoding, encoding] of [[viewer, 'gzip, deflate, br', 'br'], [colleague, 'gzip, deflate, br', 'br'], [viewer, 'gzip, deflate', 'gzip'], [colleague, 'gzip', 'gzip']] as const) {
+      const response = await pull(token, acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const page = JSON.parse((encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload)).toString('utf8')) as Page;
+      expect(page.documents).toEqual(expected.documents);
+      expect(page.checkpoint).toEqual(token === viewer ? expected.checkpoint : { ...expected.checkpoint, scope: page.checkpoint!.scope });
+      if (token === colleague) expect(page.checkpoint!.scope).not.toBe(expected.checkpoint!.scope);
+    }
   });
 
   it('reads a page again once anything was written since, so no device misses a change', async () => {
