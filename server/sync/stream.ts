@@ -1,16 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { PULLED_COLLECTIONS, type PulledCollection, type SyncChangeEvent } from '../../schemas';
+import { PULLED_COLLECTIONS, type SyncChangeEvent } from '../../schemas';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findUserById, isAccountUsable, todayUtc, type UserRecord } from '../users/users';
+import { createChangeBatcher } from './changeBatcher';
 import { touches, type ChangeHub, type ChangeNotice, type ChangeSubscriber } from './changes';
 import { loadScope, type SyncScope } from './scope';
 
 /** Proxies drop idle connections after a minute or so; a comment line keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
-/** Changes arriving together (one import, a burst of edits) are told in one event. */
+/** Changes arriving within this long of an event (a burst of edits) are told together in the next one. */
 const COALESCE_MS = 50;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -29,9 +30,11 @@ export async function openChangeStream(request: FastifyRequest, reply: FastifyRe
 }
 
 class ChangeStream implements ChangeSubscriber {
-  private pending = new Set<PulledCollection>();
   private timers: NodeJS.Timeout[] = [];
-  private flushTimer: NodeJS.Timeout | undefined;
+  private changes = createChangeBatcher((collections) => {
+    const event: SyncChangeEvent = { collections };
+    this.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+  }, COALESCE_MS);
   private unsubscribe: (() => void) | undefined;
   private ended = false;
 
@@ -65,16 +68,16 @@ class ChangeStream implements ChangeSubscriber {
   }
 
   notify(notice: ChangeNotice | null): void {
-    if (notice === null) return this.queue(PULLED_COLLECTIONS);
+    if (notice === null) return this.changes.add(PULLED_COLLECTIONS);
     const aboutUser = notice.c === 'sitedata' && (notice.k === null || (notice.k === 'p' && notice.v.includes(this.scope.personnelId)));
     if (aboutUser) this.rescope().catch((error: unknown) => this.log.warn({ err: error }, 'change stream: rescope failed'));
-    if (touches(notice, this.scope)) this.queue([notice.c]);
+    if (touches(notice, this.scope)) this.changes.add([notice.c]);
   }
 
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.flushTimer);
+    this.changes.stop();
     for (const timer of this.timers) clearTimeout(timer);
     this.unsubscribe?.();
     if (this.raw.headersSent) this.raw.end();
@@ -82,16 +85,6 @@ class ChangeStream implements ChangeSubscriber {
 
   private write(text: string) {
     if (!this.ended) this.raw.write(text);
-  }
-
-  private queue(collections: readonly PulledCollection[]) {
-    for (const c of collections) this.pending.add(c);
-    this.flushTimer ??= setTimeout(() => {
-      this.flushTimer = undefined;
-      const event: SyncChangeEvent = { collections: [...this.pending] };
-      this.pending.clear();
-      this.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-    }, COALESCE_MS);
   }
 
   /**
@@ -102,7 +95,7 @@ class ChangeStream implements ChangeSubscriber {
     const fresh = await findUserById(this.db, this.user.personnel_id);
     if (!fresh || !isAccountUsable(fresh, todayUtc())) return this.end();
     const next = await loadScope(this.db, fresh);
-    if (JSON.stringify(next.fingerprint) !== JSON.stringify(this.scope.fingerprint)) this.queue(PULLED_COLLECTIONS);
+    if (JSON.stringify(next.fingerprint) !== JSON.stringify(this.scope.fingerprint)) this.changes.add(PULLED_COLLECTIONS);
     this.scope = next;
   }
 }

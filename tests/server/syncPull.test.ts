@@ -152,5 +152,17 @@ describe.each(DATABASE_KINDS)('sync pulls of permits on %s', (kind) => {
     expect(all.docs.size).toBe(5000);
     expect(all.docs.has('bulk-05001')).toBe(false);
     expect(all.docs.has('bulk-00001')).toBe(true);
+
+    // A live replica's catch-up after a few edits reads only the changed permits: the cap must
+    // hold there too, to the permit — the 5,000th is sent, the 5,001st and older ones are not.
+    const last = await server.db.query<{ id: string }>(
+      `select permit_instance_id as id from permits where permit_instance_id = any($1::text[]) order by created_on, permit_instance_id desc limit 1`,
+      [[...all.docs.keys()]],
+    );
+    const edited = [last[0]!.id, 'bulk-05001', 'bulk-00001', oldOpen, 'bulk-04000'];
+    await server.db.query(`update permits set content = '{"edited": true}' where permit_instance_id = any($1::text[])`, [edited]);
+    const caughtUp = (await all.pull(1000)).flatMap((p) => p.documents);
+    expect(caughtUp.map((d) => d.PermitInstanceId).sort()).toEqual([last[0]!.id, 'bulk-00001', 'bulk-04000'].sort());
+    expect(all.docs.size).toBe(5000);
   });
 });
