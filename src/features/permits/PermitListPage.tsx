@@ -14,7 +14,6 @@ import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
 import { PermitCard } from './list/PermitCard';
 import { listItems, permitListRows$, type ListItem } from './list/permitListQueries';
-import { recyclingKeys } from './list/recyclingKeys';
 import { useListQuery } from './list/useListQuery';
 
 const useStyles = makeStyles({
@@ -53,7 +52,6 @@ export function PermitListPage() {
   const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
   const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
   const [filter] = useState(narrowingFilter<ListItem>);
-  const [cardKeys] = useState(recyclingKeys);
   const shown = useMemo(() => (Array.isArray(items) ? filter(items, query, profile.PersonnelId) : []), [filter, items, query, profile.PersonnelId]);
   // Stable, so the cards that stay on the page as the text narrows are not rendered again.
   const open = useCallback((id: string) => navigate(`/permits/${id}/edit`), [navigate]);
@@ -76,7 +74,6 @@ export function PermitListPage() {
   );
 
   const current = pageOf(shown, page, PERMIT_LIST_PAGE_SIZE);
-  const keys = cardKeys(current.items.map((item) => item.permit.PermitInstanceId));
   const printSites = settings.cardPrintSites ?? [];
 
   return (
@@ -97,9 +94,13 @@ export function PermitListPage() {
           <div className={styles.cards}>
             {current.items.map(({ permit, pending, yourApprovalRequired }, i) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
+              // Keyed by place on the page: a key typed writes the new permits' text into the cards
+              // where they are. Keyed by permit, the cards of permits still on the page were moved
+              // instead (React re-inserts a moved card, and its style, layout and Tabster's walk of
+              // it are made again), which cost more than writing their text (issue 13).
               return (
                 <PermitCard
-                  key={keys[i]}
+                  key={i}
                   permit={permit}
                   locationTitle={titleOf(permit.LocationId)}
                   pending={pending}

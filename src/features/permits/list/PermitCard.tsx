@@ -57,8 +57,8 @@ interface Props {
 
 /**
  * One permit of /permits/list (SPEC §2): reference, state, approval flag, and its details when
- * expanded. Memoised: a key typed in the filter renders only the cards that change, and the
- * list gives a card that left the page to a permit that came on it (recyclingKeys).
+ * expanded. Memoised: a key typed in the filter renders only the cards that change; the list
+ * keys its cards by their place on the page, so a card is given another permit as the text narrows.
  */
 export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
   const styles = useStyles();
