@@ -9,7 +9,7 @@ import type { Abilities } from '../../domain/abilities';
 import { createEventLog, type EventLog } from '../../replication/eventLog';
 import type { ReplicaDatabase } from '../../replication/replica';
 import { currentIdentity, sessionId, signOut, subscribe, subscribeSignIns, type Identity } from '../../replication/session';
-import { startSync, type SyncEngine, type SyncOptions } from '../../replication/sync';
+import { startSync, type SyncEngine } from '../../replication/sync';
 import { signInCompleted } from '../../replication/syncState';
 import type { UserProfile } from '../../schemas';
 import { ensurePersistentStorage, lastSignedInUser, markSignedOut, rememberSignedInUser } from './device';
@@ -97,40 +97,10 @@ async function onIdentity(identity: Identity | null, log: EventLog): Promise<voi
   const db = await replicaOf(identity.email);
   if (replica?.owner !== identity.email) return; // someone else signed in meanwhile
   if (engine?.owner !== identity.email) {
-    engine = { owner: identity.email, sync: startSyncWhenIdle({ db, owner: identity.email, log }) };
+    engine = { owner: identity.email, sync: startSync({ db, owner: identity.email, log }) };
+    getDeviceDatabase().then((device) => ensurePersistentStorage(device)).catch(() => undefined);
   }
   await signInCompleted(db);
-}
-
-/**
- * The engine starts once the page is first idle: on an offline cold start its leader election,
- * replications, outbox and change stream otherwise interleave their work with the first screen's
- * on a busy main thread (issue 13). Online, the first idle moment comes within the first frames;
- * the timeout bounds the wait on a page that never idles.
- */
-const ENGINE_START_TIMEOUT_MS = 2000;
-
-function startSyncWhenIdle(options: SyncOptions): SyncEngine {
-  let sync = null as SyncEngine | null;
-  const start = () => {
-    sync = startSync(options);
-    getDeviceDatabase().then((device) => ensurePersistentStorage(device)).catch(() => undefined);
-  };
-  // Safari has no requestIdleCallback: there the engine starts after the current task.
-  let cancel: () => void;
-  if ('requestIdleCallback' in globalThis) {
-    const id = requestIdleCallback(start, { timeout: ENGINE_START_TIMEOUT_MS });
-    cancel = () => cancelIdleCallback(id);
-  } else {
-    const id = setTimeout(start, 0);
-    cancel = () => clearTimeout(id);
-  }
-  return {
-    async stop() {
-      cancel();
-      await sync?.stop();
-    },
-  };
 }
 
 /** Keeps who signed in and what they may do on the device, for opening offline after the token expires. */
