@@ -46,6 +46,9 @@ export async function markSignInNeeded(db: ReplicaDatabase): Promise<void> {
 
 /** The user has signed in again (any tab): the queue and the pulls resume where they stopped. */
 export async function signInCompleted(db: ReplicaDatabase): Promise<void> {
+  // Called on every start as the session is restored: with nothing to clear, no write, so an
+  // offline cold start does not wake every local-document subscriber before the first screen.
+  if (!(await readLocal<AuthState>(db, LOCAL_DOCS.auth))?.signInNeeded) return;
   await db.upsertLocal<AuthState>(LOCAL_DOCS.auth, { signInNeeded: false });
 }
 
