@@ -47,18 +47,22 @@ export async function holdIdempotentAnswers(databaseUrl: string): Promise<HeldWr
 /** Holds a permit's row locked, as a long transaction would: a change to the permit waits. */
 export async function holdPermit(databaseUrl: string, permitId: string): Promise<HeldWrite> {
   const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  // pg_stat_activity is read once per transaction and kept until it ends: asked inside the holding
+  // transaction, it would answer as at its first reading for ever (a wait that began after it never shows).
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await Promise.all([client.connect(), watcher.connect()]);
   await client.query('begin');
   await client.query('select 1 from permits where permit_instance_id = $1 for update', [permitId]);
-  const waiting = `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const waiting = `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> ${rows[0]!.pid} and pid <> pg_backend_pid()`;
   return {
     async reached(timeoutMs = 90_000) {
-      await waitFor(async () => (await client.query(waiting)).rowCount! > 0, timeoutMs, 'a change to wait on the permit');
+      await waitFor(async () => (await watcher.query(waiting)).rowCount! > 0, timeoutMs, 'a change to wait on the permit');
     },
     async release() {
-      await client.query(`select pg_terminate_backend(pid) from (${waiting}) w`);
+      await watcher.query(`select pg_terminate_backend(pid) from (${waiting}) w`);
       await client.query('rollback');
-      await client.end();
+      await Promise.all([client.end(), watcher.end()]);
     },
   };
 }
