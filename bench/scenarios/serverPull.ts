@@ -116,12 +116,13 @@ async function page(db: Database, at: After): Promise<Timed> {
 }
 
 async function explain(db: Database, at: After): Promise<string> {
-  // The route's own query text and parameters, caught as pullPermits sends them, then explained.
+  // The page query's text and parameters, caught as pullPermits sends them (its last query, after
+  // those that choose it), then explained.
   let captured: { text: string; params: unknown[] } | null = null;
   const spy: Queryable = {
     query: async <T>(text: string, params?: unknown[]) => {
       captured = { text, params: params ?? [] };
-      return [] as T[];
+      return db.query<T>(text, params);
     },
     exec: async () => undefined,
   };

@@ -47,10 +47,11 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
 /**
  * A page many devices are served, compressed once for all of them (the documents) and ended
  * with this device's checkpoint, instead of compressed again for each by registerCompression.
- * Below its threshold, or to a client that takes neither coding, it goes as any answer does.
+ * Below its threshold, or to a client that takes neither coding or opts out, it goes as any answer does.
  */
 async function sendShared(request: FastifyRequest, reply: FastifyReply, page: SyncPageJson, shared: SharedStart): Promise<SyncPageJson | FastifyReply> {
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  // x-no-compression: @fastify/compress's opt-out, which a shared page honours as any answer does.
+  const encoding = request.headers['x-no-compression'] === undefined ? acceptedEncoding(request.headers['accept-encoding']) : null;
   const end = pageEnd(page);
   if (!encoding || page.documents.length + end.length < COMPRESS_THRESHOLD_BYTES) return page;
   const body = await shared.encode(encoding, end);

@@ -55,6 +55,10 @@ describe.each(DATABASE_KINDS)('pulls shared between devices on %s', (kind) => {
       expect(page.checkpoint).toEqual(token === viewer ? expected.checkpoint : { ...expected.checkpoint, scope: page.checkpoint!.scope });
       if (token === colleague) expect(page.checkpoint!.scope).not.toBe(expected.checkpoint!.scope);
     }
+    // @fastify/compress's opt-out holds for a shared page too.
+    const optedOut = await server.request({ method: 'GET', url: '/api/sync/permits?limit=100', token: viewer, headers: { 'accept-encoding': 'gzip, br', 'x-no-compression': '1' } });
+    expect(optedOut.headers['content-encoding']).toBeUndefined();
+    expect(optedOut.json<Page>()).toEqual(expected);
   });
 
   it('reads a page again once anything was written since, so no device misses a change', async () => {
