@@ -25,10 +25,9 @@ export interface CleanupRules {
   pending: (collection: PulledCollection, key: string) => boolean;
 }
 
-/** Keys to purge per collection; a permit's approvals go with it. */
+/** Keys to purge per collection. */
 export interface CleanupSelection {
   permits: string[];
-  approvals: string[];
   workorders: string[];
   drafts: string[];
 }
@@ -42,7 +41,7 @@ export function selectForCleanup(candidates: CleanupCandidates, rules: CleanupRu
   const permits = candidates.permits
     .filter((p) => !OPEN.has(p.State) && Date.parse(p.CreatedOn) < permitCutoff)
     .map((p) => p.PermitInstanceId)
-    .filter((id) => !keptOffline.has(id) && !pending('permits', id) && !pending('approvals', id));
+    .filter((id) => !keptOffline.has(id) && !pending('permits', id));
   // Work orders: the offline window, scheduled from 3 weeks ago to 1 week ahead (SPEC §9).
   const from = now - WORK_ORDER_SCOPE_DAYS_BEFORE * DAY_MS;
   const to = now + WORK_ORDER_SCOPE_DAYS_AFTER * DAY_MS;
@@ -59,5 +58,5 @@ export function selectForCleanup(candidates: CleanupCandidates, rules: CleanupRu
     .filter((d) => Date.parse(d.LastUpdatedOn) < draftCutoff)
     .map((d) => d.PermitInstanceId)
     .filter((id) => !pending('drafts', id));
-  return { permits, approvals: permits, workorders, drafts };
+  return { permits, workorders, drafts };
 }

@@ -35,7 +35,6 @@ export async function runCleanup(db: ReplicaDatabase, now = Date.now()): Promise
   );
   await Promise.all([
     db.permits.bulkRemove(selection.permits),
-    db.approvals.bulkRemove(selection.approvals),
     db.workorders.bulkRemove(selection.workorders),
     db.drafts.bulkRemove(selection.drafts),
   ]);

@@ -8,10 +8,9 @@ import type { CollectionsOfDatabase, DeepReadonly, RxCollection, RxDatabase } fr
 import type {
   Draft,
   OutboxEntry,
-  Permit,
-  PermitApprovals,
   PermitDefinition,
   PulledCollection,
+  ReplicatedPermit,
   SiteDataDocument,
   Template,
   WorkOrder,
@@ -19,11 +18,10 @@ import type {
 
 /** The document type of each pulled collection. */
 export interface PulledDocuments {
-  permits: Permit;
+  permits: ReplicatedPermit;
   drafts: Draft;
   workorders: WorkOrder;
   templates: Template;
-  approvals: PermitApprovals;
   definitions: PermitDefinition;
   sitedata: SiteDataDocument;
 }

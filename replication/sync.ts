@@ -26,9 +26,10 @@ export const PULL_BATCH_SIZE = 1000;
  * came for). The others start once the permits' last page is read, the plot plan images once
  * the permits are stored — or at once when that pull fails (offline), or after OTHERS_WAIT_MS.
  * Pulled all at once, every collection shares the server, the main thread and IndexedDB: on
- * the bench the permits then took 2.2× as long, and the whole replica no less (approvals
- * are one per permit, and cost about as much to store). Starting the others' replications with
- * the permits and holding their pulls back cost the permits ~15% (RxDB opening five storages).
+ * the bench the permits then took 2.2× as long, and the whole replica no less (the approvals
+ * were then a collection of one document per permit; they are in the permits now). Starting
+ * the others' replications with the permits and holding their pulls back cost the permits ~15%
+ * (RxDB opening five storages).
  */
 const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
 const OTHERS_WAIT_MS = 10_000;

@@ -84,16 +84,33 @@ export const Comment = Type.Object({
 });
 export type Comment = Type.Static<typeof Comment>;
 
-/** Approvals and comments of one permit: one replicated document per permit. */
+export const ApprovalSummary = Type.Object({ RequiredApprovals: Type.Integer(), MissingApprovals: Type.Integer(), ApprovalNature: Type.String() });
+export type ApprovalSummary = Type.Static<typeof ApprovalSummary>;
+
+/** Approvals and comments of one permit (GET /permitinstancestatus). */
 export const PermitApprovals = Type.Object({
   PermitInstanceId: Type.String({ maxLength: 40 }),
   LocationId,
   Approvals: Type.Array(ApprovalRecord),
-  Summary: Type.Object({ RequiredApprovals: Type.Integer(), MissingApprovals: Type.Integer(), ApprovalNature: Type.String() }),
+  Summary: ApprovalSummary,
   Comments: Type.Array(Comment),
   DateChanged: Timestamp,
 });
 export type PermitApprovals = Type.Static<typeof PermitApprovals>;
+
+/**
+ * A permit as a replica holds it: the permit with its approval records, their summary and its
+ * comments, all versioned by the permit's DateChanged (SPEC §3). The server always sends them;
+ * they are absent on a permit created on the device, or stored by a release that pulled them
+ * apart, until the permit is pulled.
+ */
+export const ReplicatedPermit = Type.Object({
+  ...Permit.properties,
+  Approvals: Type.Optional(Type.Array(ApprovalRecord)),
+  ApprovalSummary: Type.Optional(ApprovalSummary),
+  Comments: Type.Optional(Type.Array(Comment)),
+});
+export type ReplicatedPermit = Type.Static<typeof ReplicatedPermit>;
 
 export const Draft = Type.Object({
   PermitInstanceId: Type.String({ maxLength: 40 }),

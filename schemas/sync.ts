@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Timestamp } from './permit';
 
 /** The collections the replica pulls (DESIGN.md §4.7); the outbox is local only. */
-export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'approvals', 'definitions', 'sitedata'] as const;
+export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata'] as const;
 export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
@@ -10,7 +10,6 @@ export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => T
 export const SYNC_PRIMARY_KEYS = {
   permits: 'PermitInstanceId',
   drafts: 'PermitInstanceId',
-  approvals: 'PermitInstanceId',
   workorders: 'workOrderNumber',
   templates: 'PermitTemplateId',
   definitions: 'PermitDefinitionId',

@@ -1,4 +1,5 @@
 /** The load run's figures as rows with their budgets (issue 12) and ✓/✗. */
+import { PULLED_COLLECTIONS } from '../../schemas';
 import type { LoadResult } from './loadRun';
 
 export const LOAD_BUDGETS = { pullP99Ms: 250, pushP99Ms: 400 } as const;
@@ -38,7 +39,7 @@ export function loadRows(r: LoadResult): LoadRow[] {
     { figure: `   server RSS, last vs first fifth after warm-up (${m.samples.length} s sampled)`, value: `${m.growthMb >= 0 ? '+' : ''}${mb(m.growthMb)}`, target: `≤ +${mb(memoryBoundMb(r))}`, met: m.growthMb <= memoryBoundMb(r) },
     { figure: '   RSS first / last fifth; slope', value: `${mb(m.firstMb)} / ${mb(m.lastMb)}; ${m.slopeMbPerMin >= 0 ? '+' : ''}${m.slopeMbPerMin.toFixed(1)} MB/min`, target: '' },
     { figure: `   every accepted edit on the server and on every device (${c.edits} fields)`, value: converged ? `yes, in ${ms(c.ms)}` : `no: ${c.missingOnServer} missing on the server, ${c.devicesBehind} devices behind`, target: 'all', met: converged },
-    { figure: `   first sync (warm-up): ${o.clients} devices × 7 collections, ${o.permits} permits`, value: `${(r.firstSync.ms / 1000).toFixed(1)} s`, target: '' },
+    { figure: `   first sync (warm-up): ${o.clients} devices × ${PULLED_COLLECTIONS.length} collections, ${o.permits} permits`, value: `${(r.firstSync.ms / 1000).toFixed(1)} s`, target: '' },
     { figure: `      page p50 / p99 (n=${r.firstSync.count})`, value: `${ms(r.firstSync.p50)} / ${ms(r.firstSync.p99)}`, target: '' },
     { figure: '   load generator event-loop delay p99', value: ms(r.generatorLagP99Ms), target: '' },
     // CPU time is what a busy machine distorts least: the server's cost of the run, apart from its latency.

@@ -90,7 +90,7 @@ const scope: SyncScope = {
   listSites: [1],
   siteId: 1,
   personnelId: 1001,
-  fingerprint: { permits: '', approvals: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '' },
+  fingerprint: { permits: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '' },
 };
 
 interface Timed {

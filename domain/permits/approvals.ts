@@ -1,4 +1,4 @@
-import type { ApprovalRecord, Permit, PermitApprovals, PermitState } from '../../schemas';
+import type { ApprovalRecord, Permit, PermitApprovals, PermitState, ReplicatedPermit } from '../../schemas';
 import type { ApprovalPhase, ApprovalStep } from './definition';
 
 /**
@@ -92,4 +92,16 @@ export function isYourApprovalRequired(
   const phase = duePhase(permit.State as PermitState);
   const groups = groupsOf(personnelId, permit.PermitInstanceMetadataJSON.UsersOfGroupList);
   return records.some((r) => phase !== null && phaseOf(r) === phase && missing(r) && groups.has(r.ApprovalGroup));
+}
+
+/** A permit's approval records, summary and comments, as the screens show them. */
+export type ApprovalsView = Pick<PermitApprovals, 'Approvals' | 'Summary' | 'Comments'>;
+
+/**
+ * The approvals a replicated permit carries; null on one not pulled with them yet (created on
+ * this device and not sent, or stored by a release that pulled them apart).
+ */
+export function approvalsOf(permit: Pick<ReplicatedPermit, 'Approvals' | 'ApprovalSummary' | 'Comments'>): ApprovalsView | null {
+  if (!permit.Approvals || !permit.ApprovalSummary) return null;
+  return { Approvals: permit.Approvals, Summary: permit.ApprovalSummary, Comments: permit.Comments ?? [] };
 }

@@ -2,7 +2,7 @@
  * "Clear permit cache" (SPEC §7 PATCH /permits/search/all) in a local-first product: every
  * device drops its copy of the matching permits and pulls them again on its next sync.
  *
- * The matching permits (and their approvals) are restamped with a new DateChanged, so each
+ * The matching permits (their approvals with them) are restamped with a new DateChanged, so each
  * replica's next pull sends them again and the pulled version replaces what the device held.
  * Nothing new is needed on the devices, a device offline today gets them when it syncs, and
  * the user's unsent changes stay in the outbox and are laid over the fresh copy as before: a
@@ -27,7 +27,6 @@ export async function clearPermitCache(tx: Queryable, body: PermitCacheClear, to
     [body.SiteId, body.States, body.StartDate, body.EndDate],
   );
   const ids = rows.map((r) => r.permit_instance_id);
-  if (ids.length > 0) await tx.query('update approvals set deleted = deleted where permit_instance_id = any($1)', [ids]);
   await audit(tx, personnelId, 'permits.cacheClear', { ...body, Permits: ids.length });
   return ids.length;
 }

@@ -54,8 +54,8 @@ export async function lastChanged(db: Database, user: UserRecord, ids: readonly 
 export async function approvalsRequired(db: Database, user: UserRecord) {
   const { viewable } = replicaLocations(granteeOf(user), await loadLocationTree(db), preferencesOf(user).HomeLocationId);
   const rows = await db.query<{ id: string; reference_id: string; state: string; location_id: number; metadata: Permit['PermitInstanceMetadataJSON']; approvals: ApprovalRecord[] }>(
-    `select p.permit_instance_id as id, p.reference_id, p.state, p.location_id, p.metadata, a.approvals
-       from permits p join approvals a using (permit_instance_id)
+    `select p.permit_instance_id as id, p.reference_id, p.state, p.location_id, p.metadata, p.approvals
+       from permits p
       where not p.deleted and p.state in ('PRE-APPROVAL', 'PENDING', 'CLOSING') and p.location_id = any($1::int[])
         and p.metadata -> 'UsersOfGroupList' @> jsonb_build_array(jsonb_build_object('UserFormattedList', jsonb_build_array(jsonb_build_object('value', $2::text))))
       order by p.created_on`,

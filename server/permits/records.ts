@@ -71,20 +71,25 @@ export async function loadDefinition(tx: Queryable, id: string): Promise<PermitD
   };
 }
 
+/** A permit's approval records, summary and comments, as GET /permitinstancestatus answers them. */
 export async function loadApprovals(tx: Queryable, id: string): Promise<PermitApprovals> {
   const [row] = await tx.query<{ location_id: number; approvals: ApprovalRecord[]; summary: PermitApprovals['Summary']; comments: Comment[]; date_changed: string }>(
-    'select location_id, approvals, summary, comments, sync_text(date_changed) as date_changed from approvals where permit_instance_id = $1',
+    `select location_id, approvals, approval_summary as summary, comments, sync_text(date_changed) as date_changed
+       from permits where permit_instance_id = $1 and not deleted`,
     [id],
   );
   if (!row) return { PermitInstanceId: id, LocationId: 0, Approvals: [], Summary: approvalsSummary([], 'DRAFT'), Comments: [], DateChanged: '' };
   return { PermitInstanceId: id, LocationId: row.location_id, Approvals: row.approvals, Summary: row.summary, Comments: row.comments, DateChanged: row.date_changed };
 }
 
-/** Writes a permit's approvals document, its summary recomputed for the permit's state. */
+/**
+ * Writes a permit's approval records and comments, the summary recomputed for the permit's
+ * state. They are the permit's own columns: the write restamps the permit, so every replica
+ * pulls it again with them.
+ */
 export async function saveApprovals(tx: Queryable, id: string, state: PermitState, records: readonly ApprovalRecord[], comments: readonly Comment[]): Promise<void> {
   await tx.query(
-    `insert into approvals (permit_instance_id, approvals, summary, comments) values ($1, $2, $3, $4)
-     on conflict (permit_instance_id) do update set approvals = excluded.approvals, summary = excluded.summary, comments = excluded.comments`,
+    'update permits set approvals = $2, approval_summary = $3, comments = $4 where permit_instance_id = $1',
     [id, JSON.stringify(records), JSON.stringify(approvalsSummary(records, state)), JSON.stringify(comments)],
   );
 }

@@ -24,8 +24,8 @@ export async function runPermitTimeouts(db: Database, now: Date): Promise<string
 /** The work of one run, in the caller's transaction (the demo seed times out its own permits with it). */
 export async function timeOutDue(tx: Queryable, now: Date): Promise<string[]> {
   const due = await tx.query<{ id: string; state: 'APPROVED' | 'CLOSING'; approvals: ApprovalRecord[] }>(
-    `select p.permit_instance_id as id, p.state, coalesce(a.approvals, '[]') as approvals
-       from permits p left join approvals a using (permit_instance_id)
+    `select p.permit_instance_id as id, p.state, p.approvals
+       from permits p
       where p.state in ('APPROVED', 'CLOSING') and not p.deleted and p.valid_until < $1 and p.timed_out_at is null
       for update of p`,
     [now.toISOString()],
@@ -33,8 +33,9 @@ export async function timeOutDue(tx: Queryable, now: Date): Promise<string[]> {
   for (const permit of due) {
     const decision = decide('timeout', { State: permit.state, Approvals: permit.approvals }, SYSTEM);
     if (!decision.ok) continue;
-    await tx.query(`update permits set state = $2, timed_out_at = $3 where permit_instance_id = $1`, [permit.id, decision.to, now.toISOString()]);
-    await tx.query('update approvals set summary = $2 where permit_instance_id = $1', [permit.id, JSON.stringify(approvalsSummary(permit.approvals, decision.to))]);
+    await tx.query(`update permits set state = $2, timed_out_at = $3, approval_summary = $4 where permit_instance_id = $1`, [
+      permit.id, decision.to, now.toISOString(), JSON.stringify(approvalsSummary(permit.approvals, decision.to)),
+    ]);
     await audit(tx, null, 'permit.timeout', { PermitInstanceId: permit.id, from: permit.state, to: decision.to });
   }
   return due.map((p) => p.id);

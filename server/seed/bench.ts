@@ -16,7 +16,8 @@ const BATCH = 500;
 const PERMIT_COLUMNS = `permit_instance_id text, reference_id text, permit_definition_id text, state text, content jsonb, metadata jsonb,
   created_by int, created_on timestamptz, site_id int, location_id int, effective_date timestamptz, end_state_description text,
   approval_required boolean, permit_types jsonb, asset_number text, asset_description text, work_order_number text,
-  work_description jsonb, company_name text, work_date text, work_location text, permit_issuer text, permit_receiver text`;
+  work_description jsonb, company_name text, work_date text, work_location text, permit_issuer text, permit_receiver text,
+  approvals jsonb, approval_summary jsonb, comments jsonb`;
 const names = (columns: string) => columns.split(',').map((c) => c.trim().split(' ')[0]).join(', ');
 
 interface BenchLocation {
@@ -88,18 +89,10 @@ export async function seedBench(db: Database, options: BenchOptions, now = new D
       const location = r.pick(locations);
       return benchPermit(r, location, definitions.get(location.siteId)!, r.next() * options.days * 24, now);
     });
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into permits (${names(PERMIT_COLUMNS)}) select ${names(PERMIT_COLUMNS)} from jsonb_to_recordset($1::jsonb) as x(${PERMIT_COLUMNS})`,
-        [JSON.stringify(batch.map((b) => b.permit))],
-      );
-      await tx.query(
-        `insert into approvals (permit_instance_id, approvals, summary, comments)
-         select permit_instance_id, approvals, summary, comments
-           from jsonb_to_recordset($1::jsonb) as x(permit_instance_id text, approvals jsonb, summary jsonb, comments jsonb)`,
-        [JSON.stringify(batch.map((b) => b.approvals))],
-      );
-    });
+    await db.query(
+      `insert into permits (${names(PERMIT_COLUMNS)}) select ${names(PERMIT_COLUMNS)} from jsonb_to_recordset($1::jsonb) as x(${PERMIT_COLUMNS})`,
+      [JSON.stringify(batch.map((b) => b.permit))],
+    );
   }
 
   const [{ start = 0 } = {}] = await db.query<{ start: number }>(`select count(*)::int as start from workorders`);

@@ -45,8 +45,8 @@ const WORK: Record<PermitKind['Name'], string[]> = {
 const HAZARDS = ['Flammable atmosphere', 'Hydrogen sulphide', 'Hot surfaces', 'Pressure release', 'Work at height', 'Oxygen deficiency', 'Residual hydrocarbons', 'Noise'];
 
 export interface BenchPermit {
+  /** The permits row's columns, its approvals included. */
   permit: Record<string, unknown>;
-  approvals: { permit_instance_id: string; approvals: ApprovalRecord[]; summary: Record<string, unknown>; comments: Comment[] };
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -79,7 +79,7 @@ function approvalRecords(r: Random, state: PermitState, approved: Date): Approva
   });
 }
 
-/** One realistic permit with its approvals document, created `ageHours` ago at a location. */
+/** One realistic permit with its approvals, created `ageHours` ago at a location. */
 export function benchPermit(r: Random, location: { id: number; siteId: number; title: string }, definitionId: string, ageHours: number, now: Date): BenchPermit {
   const total = STATE_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
   let roll = r.next() * total;
@@ -126,8 +126,10 @@ export function benchPermit(r: Random, location: { id: number; siteId: number; t
       work_location: location.title,
       permit_issuer: issuer,
       permit_receiver: receiver,
+      approvals: records,
+      approval_summary: { RequiredApprovals: 2, MissingApprovals: missing, ApprovalNature: 'Approval' },
+      comments,
     },
-    approvals: { permit_instance_id: id, approvals: records, summary: { RequiredApprovals: 2, MissingApprovals: missing, ApprovalNature: 'Approval' }, comments },
   };
 }
 

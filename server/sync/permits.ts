@@ -89,10 +89,10 @@ const scopeParams = (scope: SyncScope, at: After, limit: number) => [
 ];
 
 /**
- * A permit's replicated document (SPEC §3) as PostgreSQL builds it from the permits row `p`:
- * the arguments of json_build_object, for records and search. Pulls send the same document as
- * each permit's write stored it (`permits.document`, 014_permit_documents.sql), which must stay
- * in step with this (tests/server/permitDocument.test.ts).
+ * A permit's document (SPEC §3) as PostgreSQL builds it from the permits row `p`: the arguments
+ * of json_build_object, for records and search. Pulls send it with the approvals
+ * (PULLED_PERMIT_DOCUMENT) as each permit's write stored it (`permits.document`,
+ * 015_permit_approvals.sql), which must stay in step with these (tests/server/permitDocument.test.ts).
  */
 export const PERMIT_DOCUMENT = `
   'PermitInstanceId', p.permit_instance_id, 'PermitInstanceReferenceId', p.reference_id,
@@ -105,6 +105,15 @@ export const PERMIT_DOCUMENT = `
   'assetDescription', p.asset_description, 'workOrderNumber', p.work_order_number, 'workDescription', p.work_description,
   'companyName', p.company_name, 'workDate', p.work_date, 'workLocation', p.work_location,
   'permitIssuer', p.permit_issuer, 'permitReceiver', p.permit_receiver`;
+
+/**
+ * The permit as a replica holds it: PERMIT_DOCUMENT with its approval records, their summary
+ * and its comments, versioned by the permit's DateChanged (SPEC §3) — they live in the permit's
+ * row, so a write of them is a write of the permit. What `permits.document` stores
+ * (015_permit_approvals.sql), but for '_deleted'.
+ */
+export const PULLED_PERMIT_DOCUMENT = `${PERMIT_DOCUMENT},
+  'Approvals', p.approvals, 'ApprovalSummary', p.approval_summary, 'Comments', p.comments`;
 
 /**
  * A page is sent as the database holds it: each permit's document is the text its last write
@@ -129,33 +138,6 @@ export const pullPermits: Source = async (tx: Queryable, scope, at, limit) => {
      select p.permit_instance_id as doc_id, sync_text(p.date_changed) as doc_date, page.live, page.total,
             p.document
        from page join permits p using (permit_instance_id)
-      order by page.date_changed, page.permit_instance_id`,
-    scopeParams(scope, at, limit),
-  );
-  return toJsonPage(rows, 'PermitInstanceId');
-};
-
-/** Approvals are sent as PostgreSQL writes them, as permits are: a first sync pulls one per permit. */
-export const pullApprovals: Source = async (tx, scope, at, limit) => {
-  const rows = await tx.query<PageRow & { document: DocumentJson }>(
-    `with ${PERMIT_SCOPE},
-     hits as (
-       select a.permit_instance_id, true as live from approvals a join permit_scope using (permit_instance_id)
-        where not a.deleted and ${AFTER('a', 'permit_instance_id')}
-       union all
-       select a.permit_instance_id, false from approvals a join permits p using (permit_instance_id)
-        where ${AFTER_TOMBSTONE('a', 'permit_instance_id')} and ${LEFT_SIGHT('a', 'p', '(a.deleted or p.deleted)')}
-     ),
-     page as (
-       select h.permit_instance_id, h.live, a.date_changed, count(*) over () as total
-         from hits h join approvals a using (permit_instance_id)
-        order by a.date_changed, a.permit_instance_id
-        limit $8
-     )
-     select a.permit_instance_id as doc_id, sync_text(a.date_changed) as doc_date, page.live, page.total,
-            json_build_object('PermitInstanceId', a.permit_instance_id, 'LocationId', a.location_id, 'Approvals', a.approvals,
-              'Summary', a.summary, 'Comments', a.comments, 'DateChanged', sync_text(a.date_changed), '_deleted', false)::text as document
-       from page join approvals a using (permit_instance_id)
       order by page.date_changed, page.permit_instance_id`,
     scopeParams(scope, at, limit),
   );

@@ -5,14 +5,13 @@ import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
-import { pullApprovals, pullDefinitions, pullPermits } from './permits';
+import { pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
 import type { SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
 const SOURCES: Record<PulledCollection, Source> = {
   permits: pullPermits,
-  approvals: pullApprovals,
   definitions: pullDefinitions,
   sitedata: pullSiteData,
   ...ownAndSiteSources,
@@ -60,12 +59,11 @@ interface Clock extends Moment {
 
 /**
  * What a collection's page is computed from, beyond the checkpoint and the limit. A page of
- * permits, approvals or definitions depends on the locations alone, so users who see the same
+ * permits or definitions depends on the locations alone, so users who see the same
  * locations share it; any other collection's on the whole scope, the user included.
  */
 const SHARED_BY: Partial<Record<PulledCollection, (scope: SyncScope) => unknown>> = {
   permits: (scope) => scope.viewable,
-  approvals: (scope) => scope.viewable,
   definitions: (scope) => [scope.viewable, scope.served],
 };
 

@@ -8,7 +8,7 @@ export const TOMBSTONE_RETENTION_DAYS = 60;
 export const IDEMPOTENCY_RETENTION_DAYS = 7;
 
 // Locations are not purged: their tombstones are few, and the rest of the data refers to them.
-const PURGEABLE = ['approvals', 'permits', 'drafts', 'definitions', 'workorders', 'templates', 'printers', 'location_metadata', 'remote_settings'];
+const PURGEABLE = ['permits', 'drafts', 'definitions', 'workorders', 'templates', 'printers', 'location_metadata', 'remote_settings'];
 // Any constant: one instance at a time runs the maintenance.
 const MAINTENANCE_LOCK = 727_003;
 const FIRST_RUN_MS = 60_000;

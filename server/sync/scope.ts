@@ -15,6 +15,13 @@ export interface SyncScope extends ReplicaLocations {
   fingerprint: Record<PulledCollection, string>;
 }
 
+/**
+ * Part of the permits' fingerprint: raised when the permits' documents gain something a replica
+ * holding older ones cannot get from a checkpoint, so those checkpoints resync. 2: the
+ * approvals and comments (015_permit_approvals.sql).
+ */
+const PERMIT_SHAPE = 2;
+
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 
 export async function loadScope(db: Queryable, user: UserRecord, now = new Date()): Promise<SyncScope> {
@@ -42,8 +49,7 @@ export function scopeOf(user: UserRecord, tree: LocationTree, now = new Date()):
     personnelId: person,
     listSites,
     fingerprint: {
-      permits: byLocation,
-      approvals: byLocation,
+      permits: digest([byLocation, PERMIT_SHAPE]),
       definitions: byLocation,
       sitedata: digest([byLocation, listSites]),
       workorders: bySiteAndDay,

@@ -10,6 +10,7 @@ import {
   getPreviousVersions,
   getPrimaryKeyOfInternalDocument,
   INTERNAL_CONTEXT_COLLECTION,
+  removeCollectionStorages,
   type RxDatabase,
   type RxStorage,
 } from 'rxdb';
@@ -48,7 +49,10 @@ function addPlugins(): void {
  */
 const MIGRATIONS = {
   // 1: the CreatedOn index was dropped; the documents stay as they are.
-  permits: { 1: (doc: unknown) => doc },
+  // 2: permits hold their approvals and comments. Kept as they are, so an offline device still
+  // shows them; the server answers the permits' next pull with resync (server/sync/scope.ts),
+  // and the pull then drops them, but for those with a queued change, and pulls them again.
+  permits: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc },
   // 1: the type's enum was dropped (lists came in); the documents stay as they are.
   sitedata: { 1: (doc: unknown) => doc },
 };
@@ -72,6 +76,29 @@ async function migrateOlderVersions(db: ReplicaDatabase): Promise<void> {
   const { RxDBMigrationSchemaPlugin } = await import('rxdb/plugins/migration-schema');
   addRxPlugin(RxDBMigrationSchemaPlugin);
   for (const collection of outdated) await collection.migratePromise();
+}
+
+/**
+ * Collections an earlier release kept and this one does not, each at the versions it had:
+ * approvals (version 0) moved into the permits with their version 2.
+ */
+const RETIRED = ['approvals-0'];
+
+/**
+ * Removes what a retired collection left on the device — its documents and its replication's
+ * state — when there is any. Not awaited: a replica opens as quickly without it, and another
+ * tab doing the same meanwhile only makes this one fail, harmlessly.
+ */
+function removeRetired(db: ReplicaDatabase): void {
+  const ids = RETIRED.map((nameAndVersion) => getPrimaryKeyOfInternalDocument(nameAndVersion, INTERNAL_CONTEXT_COLLECTION));
+  void db.internalStore
+    .findDocumentsById(ids, false)
+    .then(async (found) => {
+      for (const { data } of found) {
+        await removeCollectionStorages(db.storage, db.internalStore, db.token, db.name, (data as { name: string }).name, db.multiInstance, db.password, db.hashFunction);
+      }
+    })
+    .catch(() => undefined);
 }
 
 /** The database of the device itself, with no collections: only local documents (src/db/device.ts). */
@@ -116,11 +143,11 @@ export async function createReplicaDatabase(options: ReplicaDatabaseOptions): Pr
     drafts: { schema: replicaSchemas.drafts, migrationStrategies: {}, autoMigrate: false },
     workorders: { schema: replicaSchemas.workorders, migrationStrategies: {}, autoMigrate: false },
     templates: { schema: replicaSchemas.templates, migrationStrategies: {}, autoMigrate: false },
-    approvals: { schema: replicaSchemas.approvals, migrationStrategies: {}, autoMigrate: false },
     definitions: { schema: replicaSchemas.definitions, migrationStrategies: {}, autoMigrate: false },
     sitedata: { schema: replicaSchemas.sitedata, migrationStrategies: MIGRATIONS.sitedata, autoMigrate: false },
     outbox: { schema: replicaSchemas.outbox, migrationStrategies: {}, autoMigrate: false },
   });
   await migrateOlderVersions(db);
+  removeRetired(db);
   return db;
 }

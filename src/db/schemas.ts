@@ -7,9 +7,8 @@ import {
   Draft,
   OUTBOX_STATUSES,
   OutboxEntry,
-  Permit,
-  PermitApprovals,
   PermitDefinition,
+  ReplicatedPermit,
   SiteDataDocument,
   Template,
   WorkOrder,
@@ -52,12 +51,13 @@ function collectionSchema<T>(entity: ObjectSchema, layout: Layout<T>): RxJsonSch
 }
 
 export const replicaSchemas = {
-  permits: collectionSchema<PulledDocuments['permits']>(Permit, {
+  permits: collectionSchema<PulledDocuments['permits']>(ReplicatedPermit, {
     primaryKey: 'PermitInstanceId',
     // The dashboard's counts by state. Each index costs every pulled write (~40 ms of a first
     // sync of 5,000): lists read every permit anyway and sort them in memory.
     indexes: [['State', 'CreatedOn']],
-    version: 1,
+    // 2: each permit holds its approvals and comments (the approvals collection is gone).
+    version: 2,
   }),
   drafts: collectionSchema<PulledDocuments['drafts']>(Draft, {
     primaryKey: 'PermitInstanceId',
@@ -69,10 +69,6 @@ export const replicaSchemas = {
   }),
   templates: collectionSchema<PulledDocuments['templates']>(Template, {
     primaryKey: 'PermitTemplateId',
-    indexes: [],
-  }),
-  approvals: collectionSchema<PulledDocuments['approvals']>(PermitApprovals, {
-    primaryKey: 'PermitInstanceId',
     indexes: [],
   }),
   definitions: collectionSchema<PulledDocuments['definitions']>(PermitDefinition, {

@@ -25,12 +25,11 @@ describe('what the cleanup purges', () => {
     const permits = [buildPermit({ PermitInstanceId: 'p', State, CreatedOn: daysAgo(days) })];
     const selection = selectForCleanup({ ...none, permits }, rules());
     expect(selection.permits).toEqual(purged ? ['p'] : []);
-    expect(selection.approvals).toEqual(selection.permits);
   });
 
-  it('keeps a closed permit marked available offline, or with a pending change to it or its approvals', () => {
-    const permits = ['offline', 'edited', 'approved', 'old'].map((id) => buildPermit({ PermitInstanceId: id, State: 'COMPLETED', CreatedOn: daysAgo(40) }));
-    const pending: CleanupRules['pending'] = (collection, key) => (collection === 'permits' && key === 'edited') || (collection === 'approvals' && key === 'approved');
+  it('keeps a closed permit marked available offline, or with a pending change to it', () => {
+    const permits = ['offline', 'edited', 'old'].map((id) => buildPermit({ PermitInstanceId: id, State: 'COMPLETED', CreatedOn: daysAgo(40) }));
+    const pending: CleanupRules['pending'] = (collection, key) => collection === 'permits' && key === 'edited';
     expect(selectForCleanup({ ...none, permits }, rules({ keptOffline: new Set(['offline']), pending })).permits).toEqual(['old']);
   });
 
@@ -66,7 +65,6 @@ describe('the cleanup job', () => {
   it('purges what aged out, keeps what is pending or marked, and prunes old done entries', async () => {
     const closed = (id: string) => buildPermit({ PermitInstanceId: id, State: 'COMPLETED', CreatedOn: daysAgo(20) });
     await db.permits.bulkInsert([closed('old'), closed('pending'), closed('offline'), buildPermit({ PermitInstanceId: 'open', State: 'APPROVED', CreatedOn: daysAgo(20) })]);
-    await db.approvals.insert({ PermitInstanceId: 'old', LocationId: 111, Approvals: [], Summary: { RequiredApprovals: 0, MissingApprovals: 0, ApprovalNature: '' }, Comments: [], DateChanged: daysAgo(20) });
     await db.workorders.bulkInsert([buildWorkOrder({ workOrderNumber: 'past', scheduledStart: daysAgo(30) }), buildWorkOrder({ workOrderNumber: 'now', scheduledStart: daysAgo(1) })]);
     await db.drafts.insert(buildDraft({ PermitInstanceId: 'stale', LastUpdatedOn: daysAgo(10) }));
     await appendToOutbox(db, 'issuer@demo.test', { method: 'POST', path: '/permitcontent', label: 'Edit', effects: [{ collection: 'permits', key: 'pending', kind: 'patch', fields: {} }] });
@@ -75,9 +73,8 @@ describe('the cleanup job', () => {
     await setAvailableOffline(db, 'offline', true);
 
     const result = await runCleanup(db, NOW);
-    expect(result).toMatchObject({ permits: ['old'], approvals: ['old'], workorders: ['past'], drafts: ['stale'], outbox: 1 });
+    expect(result).toMatchObject({ permits: ['old'], workorders: ['past'], drafts: ['stale'], outbox: 1 });
     expect((await db.permits.find().exec()).map((p) => p.PermitInstanceId).sort()).toEqual(['offline', 'open', 'pending']);
-    expect(await db.approvals.count().exec()).toBe(0);
     expect((await db.workorders.find().exec()).map((w) => w.workOrderNumber)).toEqual(['now']);
     expect(await db.drafts.count().exec()).toBe(0);
     expect(await db.outbox.count().exec()).toBe(1);

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createRxDatabase } from 'rxdb';
+import { createRxDatabase, getPrimaryKeyOfInternalDocument, INTERNAL_CONTEXT_COLLECTION } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
+import { approvalsOf } from '../../domain/permits/approvals';
+import { appendToOutbox } from '../../replication/outbox';
 import type { ReplicaDatabase } from '../../replication/replica';
 import { createReplicaDatabase } from '../../src/db/database';
 import { replicaSchemas } from '../../src/db/schemas';
 import { buildPermit } from './factories';
+import { waitFor } from './helpers';
 // Dev-mode, as every replica of the tests.
 import './replica';
 
@@ -31,6 +34,37 @@ describe('a replica stored by an earlier release', () => {
     const newestFirst = await db.permits.find({ sort: [{ CreatedOn: 'desc' }] }).exec();
     expect(newestFirst.map((doc) => doc.PermitInstanceId)).toEqual(['newer', 'older']);
     expect(await db.permits.count({ selector: { State: 'PENDING' } }).exec()).toBe(1);
+  });
+
+  it('opens a replica that held approvals apart (version 1): its permits and queued changes kept, the approvals’ storage gone', async () => {
+    const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
+    const name = `old${randomUUID().replaceAll('-', '')}`;
+    const old = await createRxDatabase({ name, storage });
+    const v1Properties: Record<string, unknown> = { ...replicaSchemas.permits.properties };
+    for (const field of ['Approvals', 'ApprovalSummary', 'Comments']) delete v1Properties[field];
+    const approvals = {
+      version: 0, type: 'object', primaryKey: 'PermitInstanceId', required: ['PermitInstanceId'], indexes: [],
+      properties: { PermitInstanceId: { type: 'string', maxLength: 40 }, Approvals: { type: 'array' }, DateChanged: { type: 'string' } },
+    };
+    await old.addCollections({
+      permits: { schema: { ...replicaSchemas.permits, version: 1, properties: v1Properties } as typeof replicaSchemas.permits, migrationStrategies: { 1: (doc: unknown) => doc } },
+      approvals: { schema: approvals },
+      outbox: { schema: replicaSchemas.outbox },
+    });
+    await old.permits!.insert(buildPermit({ PermitInstanceId: 'held', State: 'PENDING' }));
+    await old.approvals!.insert({ PermitInstanceId: 'held', Approvals: [], DateChanged: '2026-05-01T08:00:00.000000Z' });
+    await appendToOutbox(old as unknown as ReplicaDatabase, 'issuer@demo.test', {
+      method: 'POST', path: '/permitinstance/comment', label: 'Comment', effects: [{ collection: 'permits', key: 'held', kind: 'patch', fields: {} }],
+    });
+    await old.close();
+
+    db = await createReplicaDatabase({ storage, name });
+    const held = (await db.permits.findOne('held').exec())!.toMutableJSON();
+    expect(held).toMatchObject({ PermitInstanceId: 'held', State: 'PENDING' });
+    // Not pulled with its approvals yet: the screens say so rather than show none.
+    expect(approvalsOf(held)).toBeNull();
+    expect((await db.outbox.find().exec()).map((e) => e.path)).toEqual(['/permitinstance/comment']);
+    await waitFor(async () => (await db!.internalStore.findDocumentsById([getPrimaryKeyOfInternalDocument('approvals-0', INTERNAL_CONTEXT_COLLECTION)], false)).length === 0);
   });
 
   it('opens with its site data carried over (version 0 listed the kinds of site data; lists came in with version 1)', async () => {

@@ -17,10 +17,10 @@ describe('the pace of a stream’s change events', () => {
 
   it('tells a change at once, in one event with the changes that arrived in the same turn', async () => {
     batcher.add(['permits']);
-    batcher.add(['approvals', 'permits']);
+    batcher.add(['definitions', 'permits']);
     expect(told).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(told).toEqual([['permits', 'approvals']]);
+    expect(told).toEqual([['permits', 'definitions']]);
   });
 
   it('holds what changes just after an event until its window ends, then tells it all in one', async () => {
@@ -35,9 +35,9 @@ describe('the pace of a stream’s change events', () => {
     expect(told).toEqual([['permits'], ['permits', 'drafts']]);
     // The next window, opened by that event, closes with nothing to tell; a change after it goes at once.
     await vi.advanceTimersByTimeAsync(60);
-    batcher.add(['approvals']);
+    batcher.add(['definitions']);
     await vi.advanceTimersByTimeAsync(1);
-    expect(told).toEqual([['permits'], ['permits', 'drafts'], ['approvals']]);
+    expect(told).toEqual([['permits'], ['permits', 'drafts'], ['definitions']]);
   });
 
   it('tells nothing once stopped', async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPermitTimeouts } from '../../server/permits/timeout';
 import { seedBench } from '../../server/seed/bench';
-import { PERMIT_DOCUMENT } from '../../server/sync/permits';
+import { PULLED_PERMIT_DOCUMENT } from '../../server/sync/permits';
 import { runSyncMaintenance } from '../../server/sync/purge';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { actOn, createPermit, permitContent, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 import { Replica } from './syncFactories';
 
-/** The stored document beside the one built from the row's columns, as pulls built it before 014_permit_documents.sql. */
-const BOTH = `select p.document as stored, json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p`;
+/** The stored document beside the one built from the row's columns, as pulls built it before 014_permit_documents.sql (with the approvals of 015). */
+const BOTH = `select p.document as stored, json_build_object(${PULLED_PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p`;
 
 /**
  * Pulls send each permit's document as its last write stored it (permits.document): after every
@@ -43,7 +43,8 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
     const ended = new Date(Date.now() - 60_000).toISOString();
     const id = await createPermit(server, as.contractor, { submit: false, content: permitContent('HotWork', { validTo: ended }) });
     let doc = await inStep(id, null);
-    expect(JSON.parse(doc)).toMatchObject({ PermitInstanceId: id, State: 'DRAFT', Latitude: null, EffectiveDate: null, _deleted: false });
+    expect(JSON.parse(doc)).toMatchObject({ PermitInstanceId: id, State: 'DRAFT', Latitude: null, EffectiveDate: null, Comments: [], _deleted: false });
+    expect(JSON.parse(doc).Approvals.length).toBeGreaterThan(0);
 
     // Yjs-backed JSON Patch, with text that JSON must escape.
     const ops = [{ op: 'replace', path: '/HotWork/jobDescription', value: 'Weld "B" flange\nat 10-P-101 — über' }];
@@ -112,7 +113,7 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
     const replica = new Replica(server, as.admin, 'permits', 'PermitInstanceId');
     await replica.pull(250);
     expect(replica.docs.size).toBeGreaterThan(40);
-    const built = await server.db.query<{ id: string; built: string }>(`select p.permit_instance_id as id, json_build_object(${PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p where permit_instance_id = any($1)`, [[...replica.docs.keys()]]);
+    const built = await server.db.query<{ id: string; built: string }>(`select p.permit_instance_id as id, json_build_object(${PULLED_PERMIT_DOCUMENT}, '_deleted', false)::text as built from permits p where permit_instance_id = any($1)`, [[...replica.docs.keys()]]);
     expect(built).toHaveLength(replica.docs.size);
     for (const { id, built: text } of built) expect(replica.docs.get(id)).toEqual(JSON.parse(text));
   });

@@ -88,12 +88,14 @@ export async function actOn(server: TestServer, token: string, id: string, name:
   return post(server, token, '/permitinstance/approval', { PermitInstanceId: id, PermitApprovalId: record.PermitApprovalId, Action, ...(Comment ? { Comment } : {}) });
 }
 
-/** Everything a refused request must leave as it was: the rows of the permit and its approvals, and its audit trail. */
+/** Everything a refused request must leave as it was: the permit's row (its approvals included) and its audit trail. */
 export async function footprint(server: TestServer, id: string) {
-  const [permit] = await server.db.query('select state, date_changed::text, content, content_state, location_id, end_state_description from permits where permit_instance_id = $1', [id]);
-  const [approvals] = await server.db.query('select approvals, comments, date_changed::text from approvals where permit_instance_id = $1', [id]);
+  const [permit] = await server.db.query(
+    'select state, date_changed::text, content, content_state, location_id, end_state_description, approvals, approval_summary, comments from permits where permit_instance_id = $1',
+    [id],
+  );
   const [audit] = await server.db.query<{ n: number }>(`select count(*)::int as n from audit_log where detail ->> 'PermitInstanceId' = $1`, [id]);
-  return { permit, approvals, audit: audit!.n };
+  return { permit, audit: audit!.n };
 }
 
 /** Asserts the request is refused with `status` (and a message matching `message`) and changes nothing, audit trail included. */

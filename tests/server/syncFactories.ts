@@ -33,7 +33,7 @@ export async function buildApprovals(db: Queryable, permitId: string): Promise<v
     ApprovalOrder: 1, ApprovalPath: 'approvals.areaAuthority', ApprovedByName: null, ApprovedByPersonnelId: null, ApprovalDate: null,
     IsApproved: false, IsApprovalRequired: true, Nature: 'Approval', NotificationRecipient: null,
   };
-  await db.query(`insert into approvals (permit_instance_id, approvals, summary) values ($1, $2, $3)`, [
+  await db.query(`update permits set approvals = $2, approval_summary = $3 where permit_instance_id = $1`, [
     permitId, JSON.stringify([record]), JSON.stringify({ RequiredApprovals: 1, MissingApprovals: 1, ApprovalNature: 'Approval' }),
   ]);
 }

@@ -11,7 +11,6 @@ const NAMES: Record<PulledCollection, string> = {
   drafts: 'drafts',
   workorders: 'work orders',
   templates: 'templates',
-  approvals: 'approvals',
   definitions: 'permit forms',
   sitedata: 'site data',
 };

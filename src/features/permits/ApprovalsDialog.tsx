@@ -2,8 +2,8 @@ import {
   Badge, Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { actionableRecords, duePhase, phaseOf } from '../../../domain/permits/approvals';
-import type { ApprovalAction, ApprovalRecord, PermitApprovals, PermitState } from '../../../schemas';
+import { actionableRecords, duePhase, phaseOf, type ApprovalsView } from '../../../domain/permits/approvals';
+import type { ApprovalAction, ApprovalRecord, PermitState } from '../../../schemas';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: `${tokens.spacingVerticalM} 0` },
@@ -18,7 +18,7 @@ interface Props {
   open: boolean;
   onClose(): void;
   state: PermitState;
-  approvals: PermitApprovals | null;
+  approvals: ApprovalsView | null;
   /** The approval groups the user belongs to on this permit. */
   groups: ReadonlySet<string>;
   canEdit: boolean;

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
 import { messages } from '../../../domain/messages';
-import { groupsOf, isYourApprovalRequired } from '../../../domain/permits/approvals';
+import { approvalsOf, groupsOf, isYourApprovalRequired } from '../../../domain/permits/approvals';
 import { definitionFields, isEditable } from '../../../domain/permits/editability';
 import type { FieldClass } from '../../../domain/permits/fields';
 import { RULES } from '../../../domain/permits/lifecycle';
@@ -19,7 +19,7 @@ import { ErrorPanel } from './ErrorPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
 import { PermitForms, subForms, validateForms as validate } from './PermitForms';
-import { approvals$, definition$, locationMetadata$, permit$ } from './permitQueries';
+import { definition$, locationMetadata$, permit$ } from './permitQueries';
 import { errorsMessage, referenceOf } from './permitText';
 import { usePermitDoc } from './usePermitDoc';
 import { workOrderFields } from './WorkOrderPicker';
@@ -44,7 +44,6 @@ export function EditPermitPage() {
   const definition = useObservable(useMemo(() => definition$(db, permit?.PermitDefinitionId ?? null), [db, permit?.PermitDefinitionId]), null);
   const locationId = permit?.LocationId ?? null;
   const metadata = useObservable(useMemo(() => locationMetadata$(db, locationId), [db, locationId]), null);
-  const approvals = useObservable(useMemo(() => approvals$(db, permitInstanceId), [db, permitInstanceId]), null);
   const handles = useRef(new Map<string, FormioHandle>());
 
   const state = (permit?.State ?? 'DRAFT') as PermitState;
@@ -77,6 +76,7 @@ export function EditPermitPage() {
   if (found === undefined) return <Spinner label="Loading the permit…" />;
   if (!permit) return <MessageBar intent="error"><MessageBarBody>{messages.permits.notFound}</MessageBarBody></MessageBar>;
   const groups = groupsOf(data.profile.PersonnelId, permit.PermitInstanceMetadataJSON.UsersOfGroupList);
+  const approvals = approvalsOf(permit);
 
   return (
     <section className={styles.root}>

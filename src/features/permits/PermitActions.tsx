@@ -3,10 +3,11 @@ import { PrintRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
+import type { ApprovalsView } from '../../../domain/permits/approvals';
 import { RULES } from '../../../domain/permits/lifecycle';
 import { copyPermit } from '../../../replication/permitCopy';
 import { forcePull } from '../../../replication/syncState';
-import type { Permit, PermitApprovals, PermitState } from '../../../schemas';
+import type { Permit, PermitState } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
@@ -20,7 +21,7 @@ import { SubmittedDialog } from './SubmittedDialog';
 
 interface Props {
   permit: Permit;
-  approvals: PermitApprovals | null;
+  approvals: ApprovalsView | null;
   groups: ReadonlySet<string>;
   canEdit: boolean;
   /** CopyEnabled of the location and the copy feature (SPEC §4). */

@@ -7,7 +7,7 @@ import { overlayEntries$ } from '../../../replication/outbox';
 import { overlayPending, type Overlaid } from '../../../replication/outboxOverlay';
 import type { ReplicaDatabase } from '../../../replication/replica';
 import { collectionState$ } from '../../../replication/syncState';
-import type { Draft, LocationMetadata, OutboxEntry, Permit, PermitApprovals, PermitDefinition, WorkOrder } from '../../../schemas';
+import type { Draft, LocationMetadata, OutboxEntry, PermitDefinition, ReplicatedPermit, WorkOrder } from '../../../schemas';
 
 export const locationMetadata$ = (db: ReplicaDatabase, locationId: number | null): Observable<LocationMetadata | null> =>
   db.sitedata.findOne(`locationmetadata:${locationId}`).$.pipe(map((doc) => (doc ? (doc.data as LocationMetadata) : null)));
@@ -15,14 +15,11 @@ export const locationMetadata$ = (db: ReplicaDatabase, locationId: number | null
 export const definition$ = (db: ReplicaDatabase, id: string | null): Observable<PermitDefinition | null> =>
   db.definitions.findOne(id ?? '').$.pipe(map((doc) => doc?.toMutableJSON() ?? null));
 
-export const approvals$ = (db: ReplicaDatabase, id: string): Observable<PermitApprovals | null> =>
-  db.approvals.findOne(id).$.pipe(map((doc) => doc?.toMutableJSON() ?? null));
-
 export const workOrders$ = (db: ReplicaDatabase): Observable<WorkOrder[]> =>
   db.workorders.find({ sort: [{ scheduledStart: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
 
-/** The permits in the replica, newest first, with pending creations and changes laid over. */
-export function permits$(db: ReplicaDatabase, owner: string): Observable<Overlaid<Permit>[]> {
+/** The permits in the replica (each with its approvals), newest first, with pending creations and changes laid over. */
+export function permits$(db: ReplicaDatabase, owner: string): Observable<Overlaid<ReplicatedPermit>[]> {
   return combineLatest([db.permits.find({ sort: [{ CreatedOn: 'desc' }] }).$, overlayEntries$(db, owner), collectionState$(db, 'permits')]).pipe(
     map(([docs, entries, state]) =>
       overlayPending({ collection: 'permits', docs: docs.map((d) => d.toMutableJSON()), entries, syncedAt: state.lastSyncedAt }),
@@ -31,7 +28,7 @@ export function permits$(db: ReplicaDatabase, owner: string): Observable<Overlai
 }
 
 /** One permit as the user should see it (null while unknown or gone), with the user's pending content updates. */
-export function permit$(db: ReplicaDatabase, owner: string, id: string): Observable<{ permit: Overlaid<Permit> | null; updates: string[] }> {
+export function permit$(db: ReplicaDatabase, owner: string, id: string): Observable<{ permit: Overlaid<ReplicatedPermit> | null; updates: string[] }> {
   return combineLatest([db.permits.findOne(id).$, overlayEntries$(db, owner), collectionState$(db, 'permits')]).pipe(
     map(([doc, entries, state]) => {
       const docs = doc ? [doc.toMutableJSON()] : [];
