@@ -37,7 +37,7 @@ export interface PullMeasure {
   /** A pull after the first sync with one new change at the user's locations. */
   catchUpMs: number[];
   /**
-   * CPU per first-sync page, which the machine's load does not inflate as it does the times:
+   * CPU per first-sync page, which other load inflates less than the times (caches and cores shared):
    * this process's (all its threads, the garbage collector's included) and, when PostgreSQL runs
    * on this machine, its backends' (null otherwise).
    */
