@@ -75,6 +75,8 @@ const option = (name: Count) => {
  * and a permit's content costs more to merge as it grows: spread thin, it grows slowly.
  */
 const DRAIN_PERMITS = 200;
+/** First syncs of the server pull at scale: a p95 of 10 samples was their maximum. */
+const SCALE_RUNS = 40;
 /** A short drain before the measured ones: the first requests of a route warm the server up. */
 const DRAIN_WARMUP_EDITS = 50;
 
@@ -154,7 +156,7 @@ const firstLoad = await measureFirstLoad();
 let serverPull: ServerPullResult | null = null;
 if (option('scale') > 0) {
   log('Server pull at scale…');
-  serverPull = await measureServerPull(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', { permits: option('scale'), locations: 200, runs: 10, log });
+  serverPull = await measureServerPull(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', { permits: option('scale'), locations: 200, runs: SCALE_RUNS, log });
 }
 
 let server: BenchServer | null = null;

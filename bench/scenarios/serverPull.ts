@@ -6,9 +6,11 @@
  * server/db/migrations (011_performance.sql adds the ones for this query).
  *
  * Each seeded database is kept between runs (`perf_pull_<permits>x<locations>`, seeding 1M
- * permits takes minutes) and migrated forward on the next: BENCH_RESEED=1 seeds it again. Its
+ * permits takes minutes) and migrated forward on the next: BENCH_RESEED=1 seeds it again, and
+ * BENCH_SCALE_SUFFIX=_name keeps apart the databases of checkouts sharing one PostgreSQL. Its
  * dates are relative to when it was seeded, so a seed days old has a few less in scope.
  */
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import pg from 'pg';
 import { OPEN_PERMIT_STATES } from '../../schemas';
@@ -34,6 +36,12 @@ export interface PullMeasure {
   pageBytes: { json: number; brotli: number };
   /** A pull after the first sync with one new change at the user's locations. */
   catchUpMs: number[];
+  /**
+   * CPU per first-sync page, which other load inflates less than the times (caches and cores shared):
+   * this process's (all its threads, the garbage collector's included) and, when PostgreSQL runs
+   * on this machine, its backends' (null otherwise).
+   */
+  cpuMs: { server: number; postgres: number | null };
   explain: string[];
 }
 
@@ -95,6 +103,8 @@ const scope: SyncScope = {
 
 interface Timed {
   ms: number;
+  /** This process's CPU during `ms`. */
+  cpuMs: number;
   requestMs: number;
   json: number;
   brotli: number;
@@ -108,11 +118,37 @@ interface Timed {
  */
 async function page(db: Database, at: After): Promise<Timed> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await db.transaction((tx) => pullPermits(tx, scope, at, PULL_BATCH_SIZE), 'snapshot');
   const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
   const body = syncPageText({ documents: documentsJson(result.documents), checkpoint: null, remaining: result.remaining, resync: false });
   const compressed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  return { ms, requestMs: performance.now() - started, json: Buffer.byteLength(body), brotli: compressed.length, last: result.last, remaining: result.remaining };
+  return { ms, cpuMs: (user + system) / 1000, requestMs: performance.now() - started, json: Buffer.byteLength(body), brotli: compressed.length, last: result.last, remaining: result.remaining };
+}
+
+/**
+ * CPU time (ms) the backends of this database have run, read from /proc (Linux, PostgreSQL on
+ * this machine, a user allowed to read it), or null. Backends are listed anew on each call.
+ */
+async function backendsCpuMs(db: Database): Promise<Map<number, number> | null> {
+  const pids = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const cpu = new Map<number, number>();
+  try {
+    // The first field of schedstat: nanoseconds on a CPU.
+    for (const { pid } of pids) cpu.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+  } catch {
+    return null;
+  }
+  return cpu;
+}
+
+/** The backends' CPU between two readings; a backend that started in between counts whole. */
+function backendsCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let ms = 0;
+  for (const [pid, total] of after) ms += total - (before.get(pid) ?? 0);
+  return ms;
 }
 
 async function explain(db: Database, at: After): Promise<string> {
@@ -148,7 +184,7 @@ export async function measureServerPull(adminUrl: string, options: PullOptions):
 
 /** The seeded database of this size, made (and seeded) only when missing or when BENCH_RESEED is set. */
 async function keptDatabase(adminUrl: string, options: PullOptions): Promise<{ db: Database; seedMs: number }> {
-  const name = `perf_pull_${options.permits}x${options.locations}`;
+  const name = `perf_pull_${options.permits}x${options.locations}${process.env.BENCH_SCALE_SUFFIX ?? ''}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -169,6 +205,7 @@ async function keptDatabase(adminUrl: string, options: PullOptions): Promise<{ d
     // all-visible, and the scope's index-only scans read the heap until a vacuum: do it now, as
     // an operator should after such a migration, rather than time pages autovacuum would speed up.
     await db.exec('vacuum analyze permits');
+    if (applied.includes('015_permit_document_lz4.sql')) options.log(`  ${name}: its documents keep pglz until rewritten (015); BENCH_RESEED=1 seeds them with lz4`);
   }
   // Written last by a seed that finished: one cut short is made again.
   await db.exec('create table if not exists bench_seed (seeded_at timestamptz not null)');
@@ -200,12 +237,17 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     const requestMs: number[] = [];
     let pageBytes = { json: 0, brotli: 0 };
     const catchUpMs: number[] = [];
+    let serverCpu = 0;
     let lastPage: After = first;
+    // Warm: the pool's connection is open and its backend listed before the readings.
+    await page(db, first);
+    const backendsBefore = await backendsCpuMs(db);
     for (let run = 0; run < options.runs; run++) {
       let at = first;
       for (;;) {
         const p = await page(db, at);
         pageMs.push(p.ms);
+        serverCpu += p.cpuMs;
         requestMs.push(p.requestMs);
         pageBytes = { json: p.json, brotli: p.brotli };
         if (!p.last || p.remaining === 0) break;
@@ -213,6 +255,8 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
         lastPage = at;
       }
     }
+    const postgresCpu = backendsCpuBetween(backendsBefore, await backendsCpuMs(db));
+    const cpuMs = { server: serverCpu / pageMs.length, postgres: postgresCpu === null ? null : postgresCpu / pageMs.length };
     explained.push(await explain(db, lastPage));
     // A catch-up pull: the replica is in step, one permit at its locations changed since.
     await db.query(`update permits set date_changed = now(), asset_number = asset_number || '.' where permit_instance_id = (select permit_instance_id from permits where location_id = $1 order by created_on desc limit 1)`, [VIEWABLE[0]]);
@@ -221,9 +265,10 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     explained.push(await explain(db, caughtUp));
     options.log(
       `  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}` +
-        ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms`,
+        ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms;` +
+        ` CPU per page: this process ${cpuMs.server.toFixed(1)} ms, PostgreSQL ${cpuMs.postgres?.toFixed(1) ?? '–'} ms`,
     );
-    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, explain: explained };
+    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, cpuMs, explain: explained };
   } finally {
     await db.close();
   }

@@ -32,6 +32,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       // A snapshot reads only: no idempotency mark to write before its commit.
       const last = mode === 'write' ? beforeCommit.getStore() : undefined;
       const client = await pool.connect();
+      let released = false;
       try {
         // One round trip rather than begin then set transaction: pulls open one per request.
         await client.query(mode === 'snapshot' ? 'begin isolation level repeatable read, read only' : 'begin');
@@ -45,13 +46,21 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         };
         const result = await work(tx);
         await last?.(tx);
+        if (mode === 'snapshot') {
+          // A read-only snapshot has nothing to make durable: what it read is the answer whatever
+          // its end says, so a pull page does not wait one more round trip for it. The connection
+          // goes back to the pool once ended, or is discarded if that failed.
+          released = true;
+          client.query('commit').then(() => client.release(), (error: Error) => client.release(error));
+          return result;
+        }
         await client.query('commit');
         return result;
       } catch (error) {
         await client.query('rollback');
         throw error;
       } finally {
-        client.release();
+        if (!released) client.release();
       }
     },
     listen: (channel, handler) => listener.listen(channel, handler),

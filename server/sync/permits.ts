@@ -48,6 +48,9 @@ const CHANGED_SCOPE = `permit_scope as (
      and (select count(*) from (
            select from permits q
             where not q.deleted and q.location_id = any($1::int[]) and ${IN_SCOPE('q')}
+              -- Implied by the next line, but a bound the scope index can start from: without it
+              -- the count read every permit ever made at these locations (15,000 at 1M permits).
+              and q.created_on >= c.created_on
               and (q.created_on > c.created_on or (q.created_on = c.created_on and q.permit_instance_id < c.permit_instance_id))
             limit $4::int) before_it) < $4::int)`;
 
