@@ -5,6 +5,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { registerAppShell } from './app/appShell';
 import { Bootstrap } from './app/Bootstrap';
 import { router } from './app/router';
+import { startApp } from './app/startApp';
 import { useToasterWanted } from './app/toaster';
 
 const AppToaster = lazy(() => import('./app/AppToaster'));
@@ -19,6 +20,8 @@ function ToasterHost() {
 }
 
 registerAppShell();
+// Bootstrap shows what a failure says; here it is only started early.
+startApp().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,16 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { initSession } from '../../replication/session';
-import { connectReplica } from '../db/localFirst';
 import type { PublicConfig } from '../../schemas';
 import { ConfigContext } from './config';
 import { LoadingView } from './LoadingView';
-import { loadPublicConfig } from './publicConfig';
+import { startApp } from './startApp';
 
 type State = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'failed'; message: string };
 
 /**
- * Loads the public config and restores the session before anything else renders: the
+ * Waits for the public config and the session (startApp) before anything else renders: the
  * OIDC client needs the issuer, and every guard needs to know who is signed in. Both come from
  * the device when it has them, so the app also opens with no connection.
  */
@@ -20,12 +18,7 @@ export function Bootstrap({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
-      const config = await loadPublicConfig();
-      await initSession(config);
-      connectReplica(__APP_VERSION__);
-      return config;
-    })().then(
+    startApp().then(
       (config) => !cancelled && setState({ status: 'ready', config }),
       (error: unknown) =>
         !cancelled && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),

@@ -53,6 +53,7 @@ export async function markSignedOut(db: DeviceDatabase): Promise<void> {
 /** The browser's answer to navigator.storage.persist(), for the Preferences page. */
 export interface StoragePersistence {
   persisted: boolean;
+  /** When the browser first gave this answer. */
   checkedAt: string;
 }
 
@@ -68,9 +69,12 @@ export async function ensurePersistentStorage(
   now = new Date(),
 ): Promise<StoragePersistence | null> {
   if (!storage) return null;
-  const askedBefore = (await readLocal<StoragePersistence, DeviceCollections>(db, STORAGE_PERSISTENCE)) !== null;
+  const stored = await readLocal<StoragePersistence, DeviceCollections>(db, STORAGE_PERSISTENCE);
   let persisted = await storage.persisted();
-  if (!persisted && !askedBefore) persisted = await storage.persist();
+  if (!persisted && stored === null) persisted = await storage.persist();
+  // The same answer as before: no write, so a start does not write to the device's database and
+  // wake its subscribers while the first screen is being prepared (issue 13's cold start).
+  if (stored?.persisted === persisted) return { persisted, checkedAt: stored.checkedAt };
   const result = { persisted, checkedAt: now.toISOString() };
   await db.upsertLocal<StoragePersistence>(STORAGE_PERSISTENCE, result);
   return result;

@@ -56,6 +56,17 @@ describe('what the device remembers', () => {
     expect(await ensurePersistentStorage(db, undefined)).toBeNull();
   });
 
+  it('writes the answer only when it changes', async () => {
+    const refusing = storageManager(false);
+    await ensurePersistentStorage(db, refusing, new Date('2026-05-01T08:00:00Z'));
+    await ensurePersistentStorage(db, refusing, new Date('2026-05-02T08:00:00Z'));
+    expect(await firstValueFrom(storagePersistence$(db))).toEqual({ persisted: false, checkedAt: '2026-05-01T08:00:00.000Z' });
+    // Granted since (the user allowed it in the browser's settings): that is worth a write.
+    const granted = { persisted: async () => true, persist: async () => true };
+    await ensurePersistentStorage(db, granted, new Date('2026-05-03T08:00:00Z'));
+    expect(await firstValueFrom(storagePersistence$(db))).toEqual({ persisted: true, checkedAt: '2026-05-03T08:00:00.000Z' });
+  });
+
   it('records a grant', async () => {
     const granting = storageManager(true);
     await ensurePersistentStorage(db, granting);

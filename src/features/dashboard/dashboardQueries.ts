@@ -13,12 +13,17 @@ import { countOpenWorkOrders, isOpenPermit, needsApproval, overlaidCount, touche
 const stateCount = (db: ReplicaDatabase, State: string) => db.permits.count({ selector: { State } });
 const allWorkOrders = (db: ReplicaDatabase) => db.workorders.find();
 
+const warmed = new WeakSet<ReplicaDatabase>();
+
 /**
  * Runs the cards' queries before the dashboard renders (from when the replica opens): RxDB keeps
  * each query's result, so the cards subscribe to an answer instead of waiting for IndexedDB
  * behind the shell's first render, which on a slow tablet is most of an offline start.
  */
 export function warmDashboardQueries(db: ReplicaDatabase): void {
+  // Asked by startApp and by SignedInRoot (a lapsed session's replica opens there): once is enough.
+  if (warmed.has(db)) return;
+  warmed.add(db);
   for (const State of OPEN_PERMIT_STATES) stateCount(db, State).exec().catch(() => undefined);
   allWorkOrders(db).exec().catch(() => undefined);
 }
