@@ -43,13 +43,16 @@ const RESYNC: SyncPageJson = { documents: '[]', checkpoint: null, remaining: 0, 
 /**
  * The clock as a pull reads it, with the checkpoint's timestamps normalised to the server's own
  * spelling (so they compare as text too) and the newest stamp of the locations, which tells
- * whether the location tree read before still holds.
+ * whether the location tree read before still holds. The two one-row tables are read as scalar
+ * subqueries, not joined: sync_purge is written too seldom to be analyzed, so the planner takes
+ * it (and a fresh sync_clock) for 2,200 rows, a join for millions, and JIT-compiled the query on
+ * every pull (~8 ms of the database's CPU and 26 ms in all, against 0.2 ms).
  */
-const CLOCK = `select sync_text(c.last_stamp) as high_water, sync_text(p.horizon) as horizon,
+export const CLOCK = `select sync_text(c.last_stamp) as high_water, sync_text(c.horizon) as horizon,
                       (select sync_text(max(date_changed)) from locations) as locations,
                       sync_text($1::timestamptz) as date, sync_text($2::timestamptz) as since,
-                      $1::timestamptz < p.horizon as expired
-                 from sync_clock c, sync_purge p`;
+                      $1::timestamptz < c.horizon as expired
+                 from (select (select last_stamp from sync_clock) as last_stamp, (select horizon from sync_purge) as horizon) c`;
 
 interface Clock extends Moment {
   locations: string | null;
