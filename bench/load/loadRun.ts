@@ -121,6 +121,12 @@ async function converge(pullers: Puller[], accepted: Accepted): Promise<{ ms: nu
   return { ms: Number.NaN, behind };
 }
 
+function traceTable(json: string): string {
+  const rows = Object.entries(JSON.parse(json) as Record<string, Record<string, number>>);
+  const f = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(x < 10 ? 2 : 0)).padStart(8);
+  return rows.map(([name, s]) => `${name.slice(0, 90).padEnd(90)} n=${String(s.n).padStart(6)} p50${f(s.p50)} p90${f(s.p90)} p99${f(s.p99)} max${f(s.max)} sum${f(s.sum)}`).join('\n');
+}
+
 /** Ends what a run under way started (server, database, devices): for a run stopped by a signal. */
 let stopRunning: (() => Promise<void>) | null = null;
 export const stopLoad = async () => stopRunning?.();
@@ -149,7 +155,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const devices = await inBatches(seed.pullers, SIGN_IN_PARALLEL, (account) => signIn(url, account));
     const targets = await editTargets(writers[0]!, seed.editable);
 
-    const recorder: PullRecorder = { firstSync: latencyHistogram(), live: latencyHistogram(), refusals: new Refusals(), streamFailures: new Refusals(), pulls: 0, events: 0 };
+    const recorder: PullRecorder = { firstSync: latencyHistogram(), live: latencyHistogram(), liveHeaders: latencyHistogram(), refusals: new Refusals(), streamFailures: new Refusals(), pulls: 0, events: 0 };
     log(`First sync of ${devices.length} devices, ${FIRST_SYNC_PARALLEL} at a time…`);
     const syncing = performance.now();
     await inBatches(devices, FIRST_SYNC_PARALLEL, async (device) => {
@@ -162,12 +168,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
     log(`Live: ${options.writers} writers × ${options.rate} edit/s for ${options.seconds} s against ${pullers.length} live devices…`);
     recorder.live = latencyHistogram();
+    recorder.liveHeaders = latencyHistogram();
     const [pullsBefore, eventsBefore] = [recorder.pulls, recorder.events];
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const rss = sampleEvery(1000, server.rssMb);
+    await server.dumpTrace();
     const [serverCpu, generatorCpu, live] = [server.cpuSeconds(), process.cpuUsage(), performance.now()];
     const run = await runWriters(url, writers, targets, options.rate, options.seconds);
+    const trace = await server.dumpTrace();
+    log(`Pulls as the generator saw them: to the answer's headers p50 / p99 ${percentileMs(recorder.liveHeaders, 50)} / ${percentileMs(recorder.liveHeaders, 99)} ms; to the page parsed ${percentileMs(recorder.live, 50)} / ${percentileMs(recorder.live, 99)} ms`);
+    if (trace) log(`Inside the server while the writers ran (ms):\n${traceTable(trace)}`);
     const generatorUsed = process.cpuUsage(generatorCpu);
     const cpu = {
       server: server.cpuSeconds() - serverCpu,

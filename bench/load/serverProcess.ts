@@ -4,7 +4,7 @@
  * PostgreSQL database. Its resident memory is read from /proc once a second.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../paths';
@@ -16,6 +16,8 @@ export interface ProductionServer {
   rssMb(): number;
   /** CPU time it has used so far (user and system), in seconds, or NaN once it is gone. */
   cpuSeconds(): number;
+  /** With LOAD_TRACE: writes the trace gathered since the last call to that file and starts a new one. */
+  dumpTrace(): Promise<string | null>;
   /** The end of its log, for a report when something failed. */
   logTail(): string;
   stop(): Promise<void>;
@@ -32,8 +34,11 @@ export async function startProductionServer(databaseUrl: string): Promise<Produc
   const log = createWriteStream(logFile);
   // LOAD_CPU_PROFILE=<dir>: the server's CPU profile of the run, for finding where a pull's time goes.
   const profile = process.env.LOAD_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+  // LOAD_TRACE=<file>: where each request's time goes inside the server (serverTrace.ts).
+  const trace = process.env.LOAD_TRACE ? ['--import', join(ROOT, 'bench/load/serverTrace.ts')] : [];
+  // LOAD_SERVER_ROOT=<dir>: another checkout's server (say the code before a change), under the same load.
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...trace, 'server/main.ts'], {
+    cwd: process.env.LOAD_SERVER_ROOT || ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(scratch, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own, so stopping it stops whatever it started.
@@ -70,5 +75,14 @@ export async function startProductionServer(databaseUrl: string): Promise<Produc
       return Number.NaN;
     }
   };
-  return { url, rssMb, cpuSeconds, logTail, stop };
+  const dumpTrace = async () => {
+    const file = process.env.LOAD_TRACE;
+    if (!file) return null;
+    rmSync(file, { force: true });
+    child.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  return { url, rssMb, cpuSeconds, dumpTrace, logTail, stop };
 }
