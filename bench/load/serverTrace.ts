@@ -1,7 +1,7 @@
 /**
  * Where a request's time goes inside the server, for the load run: loaded into the production
- * server with `--import` when LOAD_TRACE=<file> is set (serverProcess.ts), so the server's own
- * code carries nothing of it. Per route, the time from Node's HTTP parser handing over the
+ * server with `--import` (serverProcess.ts sets LOAD_TRACE to the file it writes), so the
+ * server's own code carries nothing of it. Per route, the time from Node's HTTP parser handing over the
  * request to Fastify's first hook, through the onRequest hooks (helmet, the bearer token and
  * the account lookup), validation, the handler and the reply; per SQL statement, the round trip
  * and the wait for a pool connection; the event loop's delay and GC pauses. SIGUSR2 writes what
