@@ -6,15 +6,16 @@
  */
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Histogram } from 'hdr-histogram-js';
 import type { Static } from 'typebox';
 import type { PermitContent } from '../../schemas';
 import { scratchPostgres } from '../server';
 import { memoryTrend, sampleEvery, type MemoryTrend } from './memory';
-import { Puller, type PullRecorder } from './puller';
+import { startDevices, type DeviceFleet } from './devices';
 import { seedLoad } from './seed';
 import { startProductionServer } from './serverProcess';
 import { inBatches, signIn, type SignedIn } from './signIn';
-import { latencyHistogram, percentileMs, Refusals } from './tally';
+import { percentileMs } from './tally';
 import { runWriters, type Accepted, type EditTarget } from './writers';
 
 export interface LoadOptions {
@@ -28,10 +29,12 @@ export interface LoadOptions {
   permits: number;
   /** Permits the writers' edits are spread over. */
   editable: number;
+  /** Processes the devices are spread over (devices.ts). */
+  processes: number;
   log(line: string): void;
 }
 
-export const LOAD_DEFAULTS = { clients: 200, writers: 20, rate: 0.2, permits: 1000, editable: 40 } as const;
+export const LOAD_DEFAULTS = { clients: 200, writers: 20, rate: 0.2, permits: 1000, editable: 40, processes: 4 } as const;
 
 export interface Percentiles {
   count: number;
@@ -68,8 +71,12 @@ export interface LoadResult {
   expected429: number;
   memory: MemoryTrend;
   convergence: Convergence;
-  /** The load generator's own event loop delay, p99: high means the client side, not the server, was slow. */
+  /** The load generator's own event loop delay, p99 (the slowest of its processes): high means the client side, not the server, was slow. */
   generatorLagP99Ms: number;
+  /** Pulls from the request to the answer's headers, before the body is read and parsed. */
+  pullHeaders: Percentiles;
+  /** Inside the server: from its HTTP parser handing the request over to the answer written (serverTrace.ts). */
+  inServer: { pull: Percentiles; push: Percentiles };
   /** CPU seconds used while the writers ran, by the server and by the load generator itself, and the pulls and pushes answered meanwhile. */
   cpu: { server: number; generator: number; seconds: number; requests: number };
 }
@@ -80,7 +87,7 @@ const SIGN_IN_PARALLEL = 8;
 /** First syncs run this many at a time, as devices coming on shift would; the run measures the live loop after. */
 const FIRST_SYNC_PARALLEL = 10;
 
-const percentiles = (h: ReturnType<typeof latencyHistogram>): Percentiles => ({ count: h.totalCount, p50: percentileMs(h, 50), p99: percentileMs(h, 99) });
+const percentiles = (h: Histogram): Percentiles => ({ count: h.totalCount, p50: percentileMs(h, 50), p99: percentileMs(h, 99) });
 
 async function editTargets(writer: SignedIn, ids: readonly string[]): Promise<EditTarget[]> {
   return inBatches(ids, 4, async (id) => {
@@ -110,15 +117,17 @@ async function serverHolds(writer: SignedIn, accepted: Accepted): Promise<string
   return missingIn((id) => contents.get(id), accepted);
 }
 
-async function converge(pullers: Puller[], accepted: Accepted): Promise<{ ms: number; behind: Puller[] }> {
-  const started = performance.now();
-  let behind = pullers;
-  while (performance.now() - started < CONVERGE_WAIT_MS) {
-    behind = behind.filter((p) => !p.idle || missingIn((id) => p.permits.get(id), accepted).length > 0);
-    if (behind.length === 0) return { ms: performance.now() - started, behind };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { ms: Number.NaN, behind };
+type Trace = Record<string, { n: number; p50: number; p90: number; p99: number; max: number; sum: number } | undefined>;
+
+const fromTrace = (trace: Trace, name: string): Percentiles => {
+  const s = trace[name];
+  return s ? { count: s.n, p50: s.p50, p99: s.p99 } : { count: 0, p50: Number.NaN, p99: Number.NaN };
+};
+
+function traceTable(trace: Trace): string {
+  const rows = Object.entries(trace).filter((row): row is [string, NonNullable<Trace[string]>] => row[1] !== undefined);
+  const f = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(x < 10 ? 2 : 0)).padStart(8);
+  return rows.map(([name, s]) => `${name.slice(0, 90).padEnd(90)} n=${String(s.n).padStart(6)} p50${f(s.p50)} p90${f(s.p90)} p99${f(s.p99)} max${f(s.max)} sum${f(s.sum)}`).join('\n');
 }
 
 /** Ends what a run under way started (server, database, devices): for a run stopped by a signal. */
@@ -130,10 +139,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const loadAtStart = loadavg();
   const database = await scratchPostgres(options.adminUrl, `openpermit_load_${process.pid}_${Date.now().toString(36)}`);
   let server: Awaited<ReturnType<typeof startProductionServer>> | null = null;
-  const pullers: Puller[] = [];
+  let fleet: DeviceFleet | null = null;
   const cleanUp = async () => {
     stopRunning = null;
-    await Promise.all(pullers.map((p) => p.stop()));
+    await fleet?.stop();
     await server?.stop();
     server = null;
     await database.drop();
@@ -144,70 +153,69 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const seed = await seedLoad(database.url, { permits: options.permits, pullers: options.clients, writers: options.writers, editable: options.editable });
     server = await startProductionServer(database.url);
     const url = server.url;
-    log(`Server up at ${url}; signing ${options.clients + options.writers} people in…`);
+    log(`Server up at ${url}; signing ${options.writers} writers in…`);
     const writers = await inBatches(seed.writers, SIGN_IN_PARALLEL, (account) => signIn(url, account));
-    const devices = await inBatches(seed.pullers, SIGN_IN_PARALLEL, (account) => signIn(url, account));
     const targets = await editTargets(writers[0]!, seed.editable);
 
-    const recorder: PullRecorder = { firstSync: latencyHistogram(), live: latencyHistogram(), refusals: new Refusals(), streamFailures: new Refusals(), pulls: 0, events: 0 };
-    log(`First sync of ${devices.length} devices, ${FIRST_SYNC_PARALLEL} at a time…`);
+    log(`Signing in and first sync of ${seed.pullers.length} devices in ${options.processes} processes, ${FIRST_SYNC_PARALLEL} at a time…`);
     const syncing = performance.now();
-    await inBatches(devices, FIRST_SYNC_PARALLEL, async (device) => {
-      const puller = new Puller(device.http, recorder);
-      pullers.push(puller);
-      puller.start();
-      while (!puller.synced) await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    fleet = await startDevices(url, seed.pullers, options.processes, FIRST_SYNC_PARALLEL);
     const firstSyncMs = performance.now() - syncing;
 
-    log(`Live: ${options.writers} writers × ${options.rate} edit/s for ${options.seconds} s against ${pullers.length} live devices…`);
-    recorder.live = latencyHistogram();
-    const [pullsBefore, eventsBefore] = [recorder.pulls, recorder.events];
+    log(`Live: ${options.writers} writers × ${options.rate} edit/s for ${options.seconds} s against ${seed.pullers.length} live devices…`);
+    await fleet.live();
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const rss = sampleEvery(1000, server.rssMb);
+    await server.dumpTrace();
     const [serverCpu, generatorCpu, live] = [server.cpuSeconds(), process.cpuUsage(), performance.now()];
     const run = await runWriters(url, writers, targets, options.rate, options.seconds);
+    const trace = JSON.parse((await server.dumpTrace()) ?? '{}') as Trace;
+    // LOAD_TRACE=1: every stage and statement, for finding where a request's time goes.
+    if (process.env.LOAD_TRACE) log(`Inside the server while the writers ran (ms):\n${traceTable(trace)}`);
     const generatorUsed = process.cpuUsage(generatorCpu);
+    const devices = await fleet.report();
     const cpu = {
       server: server.cpuSeconds() - serverCpu,
-      generator: (generatorUsed.user + generatorUsed.system) / 1e6,
+      generator: (generatorUsed.user + generatorUsed.system) / 1e6 + devices.cpuSeconds,
       seconds: (performance.now() - live) / 1000,
-      requests: recorder.pulls - pullsBefore + run.result.requests.total,
+      requests: devices.pulls + run.result.requests.total,
     };
     const memory = memoryTrend(rss.stop(), 1000);
     lag.disable();
 
     log('Waiting for every device to hold every accepted edit…');
-    const { ms, behind } = await converge(pullers, run.accepted);
+    const { ms, behind, examples: onDevices } = await fleet.converge(run.accepted, CONVERGE_WAIT_MS);
     const onServer = await serverHolds(writers[0]!, run.accepted);
-    const examples = [...onServer.slice(0, 3).map((m) => `server: ${m}`), ...(behind[0] ? missingIn((id) => behind[0]!.permits.get(id), run.accepted).slice(0, 3).map((m) => `a device: ${m}`) : [])];
+    const examples = [...onServer.slice(0, 3).map((m) => `server: ${m}`), ...onDevices.map((m) => `a device: ${m}`)];
     const edits = [...run.accepted.values()].reduce((n, fields) => n + fields.size, 0);
 
     const errors = new Map<string, number>();
     const add = (source: Map<string, number>, prefix: string) => {
       for (const [kind, n] of source) errors.set(`${prefix}: ${kind}`, (errors.get(`${prefix}: ${kind}`) ?? 0) + n);
     };
-    add(recorder.refusals.errors, 'pull');
-    add(recorder.streamFailures.errors, 'stream');
+    add(devices.refusals.errors, 'pull');
+    add(devices.streamFailures.errors, 'stream');
     add(run.answers.errors, 'push');
     if (run.result.errors > 0) errors.set('push: connection errors', run.result.errors);
     if (run.result.timeouts > 0) errors.set('push: no answer within a minute', run.result.timeouts);
 
     return {
-      options: { seconds: options.seconds, clients: options.clients, writers: options.writers, rate: options.rate, permits: options.permits, editable: options.editable },
+      options: { seconds: options.seconds, clients: options.clients, writers: options.writers, rate: options.rate, permits: options.permits, editable: options.editable, processes: options.processes },
       loadAtStart,
       loadAtEnd: loadavg(),
-      firstSync: { ...percentiles(recorder.firstSync), ms: firstSyncMs },
-      pull: percentiles(recorder.live),
+      firstSync: { ...percentiles(devices.firstSync), ms: firstSyncMs },
+      pull: percentiles(devices.live),
+      pullHeaders: percentiles(devices.liveHeaders),
+      inServer: { pull: fromTrace(trace, 'GET /api/sync/:collection | total'), push: fromTrace(trace, 'PATCH /api/permitcontent | total') },
       push: { count: run.result.requests.total, p50: run.result.latency.p50, p99: run.result.latency.p99 },
-      pulls: recorder.pulls - pullsBefore,
-      streamEvents: recorder.events - eventsBefore,
+      pulls: devices.pulls,
+      streamEvents: devices.events,
       errors,
-      expected429: recorder.refusals.expected + run.answers.expected429,
+      expected429: devices.refusals.expected + run.answers.expected429,
       memory,
-      convergence: { edits, missingOnServer: onServer.length, devicesBehind: behind.length, ms, examples },
-      generatorLagP99Ms: lag.percentile(99) / 1e6,
+      convergence: { edits, missingOnServer: onServer.length, devicesBehind: behind, ms, examples },
+      generatorLagP99Ms: Math.max(devices.lagP99Ms, lag.percentile(99) / 1e6),
       cpu,
     };
   } catch (error) {

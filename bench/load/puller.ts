@@ -24,6 +24,8 @@ export interface PullRecorder {
   firstSync: Histogram;
   /** Every other page: catching up after a change event. */
   live: Histogram;
+  /** Of those, from the request to its answer's headers, as this process saw it. */
+  liveHeaders: Histogram;
   refusals: Refusals;
   /** Stream connections that failed or ended. */
   streamFailures: Refusals;
@@ -117,7 +119,9 @@ export class Puller {
       const query = new URLSearchParams({ limit: String(PULL_BATCH_SIZE) });
       if (loop.checkpoint) query.set('checkpoint', JSON.stringify(loop.checkpoint));
       const started = performance.now();
-      const page = await this.http.api<SyncPage>('GET', `/sync/${collection}?${query.toString()}`, undefined, { signal: this.abort.signal });
+      const response = await this.http.open('GET', `/sync/${collection}?${query.toString()}`, undefined, { signal: this.abort.signal });
+      if (histogram === this.recorder.live) this.recorder.liveHeaders.recordValue(Math.max(1, Math.round((performance.now() - started) * 1000)));
+      const page = JSON.parse(await response.text()) as SyncPage;
       histogram.recordValue(Math.max(1, Math.round((performance.now() - started) * 1000)));
       this.recorder.pulls += 1;
       if (page.resync) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load [-- --seconds 300 --clients 200 --writers 20 --rate 1 --permits 1000]`
+ * `npm run bench:load [-- --seconds 300 --clients 200 --writers 20 --rate 1 --permits 1000 --processes 4]`
  *
  * The load run alone (bench/load/loadRun.ts), on a scratch database in the PostgreSQL of
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). Prints the figures
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     writers: { type: 'string', default: String(LOAD_DEFAULTS.writers) },
     rate: { type: 'string', default: String(LOAD_DEFAULTS.rate) },
     permits: { type: 'string', default: String(LOAD_DEFAULTS.permits) },
+    processes: { type: 'string', default: String(LOAD_DEFAULTS.processes) },
   },
 });
 const number = (name: keyof typeof values) => {
@@ -39,6 +40,7 @@ try {
     rate: number('rate'),
     permits: number('permits'),
     editable: LOAD_DEFAULTS.editable,
+    processes: number('processes'),
     log: (line) => console.log(line),
   });
   console.log('');

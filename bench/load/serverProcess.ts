@@ -4,7 +4,7 @@
  * PostgreSQL database. Its resident memory is read from /proc once a second.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../paths';
@@ -16,6 +16,8 @@ export interface ProductionServer {
   rssMb(): number;
   /** CPU time it has used so far (user and system), in seconds, or NaN once it is gone. */
   cpuSeconds(): number;
+  /** Where requests' time went inside it since the last call (serverTrace.ts's JSON), or null if it did not answer. */
+  dumpTrace(): Promise<string | null>;
   /** The end of its log, for a report when something failed. */
   logTail(): string;
   stop(): Promise<void>;
@@ -32,9 +34,12 @@ export async function startProductionServer(databaseUrl: string): Promise<Produc
   const log = createWriteStream(logFile);
   // LOAD_CPU_PROFILE=<dir>: the server's CPU profile of the run, for finding where a pull's time goes.
   const profile = process.env.LOAD_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(scratch, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+  // Where each request's time goes inside the server: the devices' own timing includes their machine's.
+  const traceFile = join(scratch, 'trace.json');
+  // LOAD_SERVER_ROOT=<dir>: another checkout's server (say the code before a change), under the same load.
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', join(ROOT, 'bench/load/serverTrace.ts'), 'server/main.ts'], {
+    cwd: process.env.LOAD_SERVER_ROOT || ROOT,
+    env: { ...process.env, LOAD_TRACE: traceFile, DATABASE_URL: databaseUrl, DATA_DIR: join(scratch, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own, so stopping it stops whatever it started.
     detached: true,
@@ -70,5 +75,12 @@ export async function startProductionServer(databaseUrl: string): Promise<Produc
       return Number.NaN;
     }
   };
-  return { url, rssMb, cpuSeconds, logTail, stop };
+  const dumpTrace = async () => {
+    rmSync(traceFile, { force: true });
+    child.kill('SIGUSR2');
+    // Written in one synchronous call: once there, it is whole.
+    for (let i = 0; i < 200 && !existsSync(traceFile); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return existsSync(traceFile) ? readFileSync(traceFile, 'utf8') : null;
+  };
+  return { url, rssMb, cpuSeconds, dumpTrace, logTail, stop };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { SERVICE_KEY_PREFIX } from '../auth/serviceKeys';
 import type { TokenSubject } from '../auth/tokens';
-import { findUserByEmail, isAccountUsable, todayUtc, type UserRecord } from '../users/users';
+import { batchedReads } from '../db/batchedReads';
+import { findUsersByEmail, isAccountUsable, todayUtc, type UserRecord } from '../users/users';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ export function registerAuthentication(
   db: Database,
   verify: (token: string) => Promise<TokenSubject | null>,
 ): void {
+  // Read for each request, in one statement with the other requests' of the moment: a disabled account is refused at once.
+  const accountOf = batchedReads((emails: string[]) => findUsersByEmail(db, emails));
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request) => {
     // Unknown routes answer 404 whoever asks; the app's files and public routes need no token.
@@ -43,7 +46,7 @@ export function registerAuthentication(
     if (!token) throw unauthorized();
     const subject = await verify(token);
     if (!subject) throw unauthorized('Your sign-in has expired or is not valid. Sign in again.');
-    const user = (await findUserByEmail(db, subject.email)) ?? null;
+    const user = (await accountOf(subject.email)) ?? null;
     if (user && (user.kind !== subject.kind || !isAccountUsable(user, todayUtc()))) {
       throw unauthorized('Your account is not active. Contact your administrator.');
     }

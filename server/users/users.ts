@@ -31,6 +31,17 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
+/** findUserByEmail for many addresses in one statement, answered in their order. */
+export async function findUsersByEmail(db: Queryable, emails: readonly string[]): Promise<(UserRecord | undefined)[]> {
+  const rows = await db.query<UserRecord & { wanted_index: number }>(
+    `select k.i::int as wanted_index, ${USER_COLUMNS} from unnest($1::text[]) with ordinality as k(wanted, i) join users on lower(email) = lower(k.wanted)`,
+    [emails.map((email) => email.trim())],
+  );
+  const found: (UserRecord | undefined)[] = new Array(emails.length);
+  for (const { wanted_index, ...user } of rows) found[wanted_index - 1] = user;
+  return found;
+}
+
 export async function findUserById(db: Queryable, personnelId: number): Promise<UserRecord | undefined> {
   const rows = await db.query<UserRecord>(`select ${USER_COLUMNS} from users where personnel_id = $1`, [personnelId]);
   return rows[0];

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
 import { buildPermit, pullOnce, Replica, type Page } from './syncFactories';
 
@@ -91,5 +91,22 @@ describe.each(DATABASE_KINDS)('pulls shared between devices on %s', (kind) => {
     await buildPermit(server.db, { locationId: 111 });
     const moved = await pullOnce(server, colleague, 'permits', null, 1000);
     expect(moved.documents.find((d) => d.PermitInstanceId === permit!.PermitInstanceId)).toMatchObject({ assetNumber: 'unstamped' });
+  });
+
+  it('reads the accounts and the clock of pulls made at once in a few statements, not two for each pull', async () => {
+    // Tokens verified and the location tree read already, as on a live server.
+    await Promise.all([pullOnce(server, viewer, 'permits'), pullOnce(server, colleague, 'permits')]);
+    const queries = vi.spyOn(server.db, 'query');
+    const transactions = vi.spyOn(server.db, 'transaction');
+    try {
+      const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => pullOnce(server, i % 2 ? viewer : colleague, 'permits')));
+      expect(new Set(pages.map((p) => JSON.stringify(p.documents))).size).toBe(1);
+      // Each the first alone, then the others asked meanwhile together; the page at most once.
+      expect(queries.mock.calls.length).toBeLessThanOrEqual(4);
+      expect(transactions.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      queries.mockRestore();
+      transactions.mockRestore();
+    }
   });
 });
