@@ -8,7 +8,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** A PostgreSQL server, for scale: any number of stateless app instances share it. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // No JIT: the app's statements are short, and a misestimated plan (a small table never
+  // analyzed) was compiled on every run at ~100× its cost (tests/server/syncClock.test.ts).
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle connection that drops (database restart, failover) is discarded and replaced on
   // demand; without a listener its error would end the process.
   pool.on('error', () => {});

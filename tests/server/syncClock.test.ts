@@ -37,6 +37,10 @@ describe.each(DATABASE_KINDS)('the clock every pull reads, on %s', (kind) => {
     expect((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: { 'Total Cost': number } }]) : plan)[0].Plan['Total Cost']).toBeLessThan(JIT_ABOVE_COST / 100);
   });
 
+  it.runIf(kind === 'postgres')('runs with JIT off on PostgreSQL, whatever any other plan is estimated at', async () => {
+    expect(await db.query('show jit')).toEqual([{ jit: 'off' }]);
+  });
+
   it('reads the clock, the horizon and the checkpoint in the server spelling', async () => {
     const [clock] = await db.query<Record<string, unknown>>(CLOCK, ['2026-11-26T09:00:00.1+01:00', null]);
     expect(clock).toEqual({ high_water: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), horizon: null, locations: null, date: '2026-11-26T08:00:00.100000Z', since: null, expired: false });
