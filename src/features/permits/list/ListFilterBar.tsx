@@ -10,8 +10,8 @@ const useStyles = makeStyles({
   // The text box's own layout root: a key typed lays out the box alone, where the page's flex and
   // grid containers around it were laid out again from the document down (issue 13). Fluent's
   // medium Input is 32px high; a flex or grid item (the Field's) cannot be a layout root, so the
-  // box sits in a block in one.
-  textBox: { contain: 'strict', height: '32px' },
+  // box sits in a block in one. Not paint: it would clip the focus outline forced colours show.
+  textBox: { contain: 'size layout', height: '32px' },
   input: { display: 'flex' },
   states: { minWidth: '220px' },
 });
