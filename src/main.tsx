@@ -1,11 +1,12 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, RendererProvider, webLightTheme } from '@fluentui/react-components';
 import { registerAppShell } from './app/appShell';
 import { Bootstrap } from './app/Bootstrap';
 import { router } from './app/router';
 import { startApp } from './app/startApp';
+import { createStyleRenderer } from './app/styleRenderer';
 import { useToasterWanted } from './app/toaster';
 
 const AppToaster = lazy(() => import('./app/AppToaster'));
@@ -28,11 +29,13 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <FluentProvider theme={webLightTheme}>
-      <ToasterHost />
-      <Bootstrap>
-        <RouterProvider router={router} />
-      </Bootstrap>
-    </FluentProvider>
+    <RendererProvider renderer={createStyleRenderer(document)} targetDocument={document}>
+      <FluentProvider theme={webLightTheme}>
+        <ToasterHost />
+        <Bootstrap>
+          <RouterProvider router={router} />
+        </Bootstrap>
+      </FluentProvider>
+    </RendererProvider>
   </StrictMode>,
 );

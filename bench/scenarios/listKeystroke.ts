@@ -7,6 +7,7 @@
  */
 import type { ElementHandle, Page } from 'playwright';
 import { profiled } from '../cpuProfile';
+import { traced } from '../trace';
 import { throttleCpu, type AppDevice } from './appDevice';
 
 /** Each word matches some of the seeded permits (server/seed/benchPermits.ts), narrowing as it is typed. */
@@ -34,9 +35,15 @@ async function arm(page: Page, input: ElementHandle<HTMLInputElement>, text: str
         const observer = new MutationObserver(() => {
           if (field.getAttribute('value') !== expected) return;
           observer.disconnect();
+          performance.mark(`committed "${expected}"`);
           requestAnimationFrame(() => {
             const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve(performance.now() - start);
+            channel.port1.onmessage = () => {
+              const end = performance.now();
+              // Named for traces (BENCH_TRACE): the key's span among the main thread's tasks.
+              performance.measure(`keystroke "${expected}"`, { start, end });
+              resolve(end - start);
+            };
             channel.port2.postMessage(null);
           });
         });
@@ -84,7 +91,7 @@ export async function measureListKeystrokes(device: AppDevice, keystrokes: numbe
     const warmUp = await typeWord(page, input, WARM_UP_WORD, WARM_UP_WORD.length);
     log(`  warm-up '${WARM_UP_WORD}' → ${await shown(page)}: ${warmUp.map(Math.round).join(' ')} ms`);
     await clear(page, input);
-    return await profiled(page, 'list-keystrokes', async () => {
+    return await traced(page, 'list-keystrokes', () => profiled(page, 'list-keystrokes', async () => {
       const samples: number[] = [];
       for (let w = 0; samples.length < keystrokes; w++) {
         const word = WORDS[w % WORDS.length]!;
@@ -94,7 +101,7 @@ export async function measureListKeystrokes(device: AppDevice, keystrokes: numbe
         await clear(page, input);
       }
       return samples;
-    });
+    }));
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();

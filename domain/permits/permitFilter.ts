@@ -81,21 +81,22 @@ export function pageOf<T>(items: readonly T[], page: number, size: number): { it
 }
 
 /**
- * `items.filter(listQueryMatcher(query, personnelId))` that remembers its last answer: when only
- * the text changed and the new text holds the last one (the user typed on), only the last
- * matches can match, so a key typed scans those instead of every permit in the replica.
+ * `items.filter(listQueryMatcher(query, personnelId))` that remembers its last answers: the
+ * permits that pass the choices (states, filter, work date) while those stay the same, so a key
+ * typed compares only texts; and, when the new text holds the last one (the user typed on), the
+ * last matches, since only those can match.
  */
 export function narrowingFilter<T extends ListCandidate>(): (items: readonly T[], query: ListQuery, personnelId: number) => T[] {
-  let last: { items: readonly T[]; query: ListQuery; personnelId: number; matches: T[] } | null = null;
+  let chosen: { items: readonly T[]; query: ListQuery; personnelId: number; matches: T[] } | null = null;
+  let last: { needle: string; matches: T[] } | null = null;
   return (items, query, personnelId) => {
-    const narrows =
-      last !== null &&
-      last.items === items &&
-      last.personnelId === personnelId &&
-      sameChoices(last.query, query) &&
-      query.text.trim().toLowerCase().includes(last.query.text.trim().toLowerCase());
-    const matches = (narrows ? last!.matches : items).filter(listQueryMatcher(query, personnelId));
-    last = { items, query, personnelId, matches };
+    if (chosen === null || chosen.items !== items || chosen.personnelId !== personnelId || !sameChoices(chosen.query, query)) {
+      chosen = { items, query, personnelId, matches: items.filter(listQueryMatcher({ ...query, text: '' }, personnelId)) };
+      last = null;
+    }
+    const needle = query.text.trim().toLowerCase();
+    const matches = needle === '' ? chosen.matches : (last !== null && needle.includes(last.needle) ? last.matches : chosen.matches).filter((c) => c.text.includes(needle));
+    last = { needle, matches };
     return matches;
   };
 }

@@ -21,6 +21,9 @@ const useStyles = makeStyles({
   cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
+/** Made once: React leaves an element it is given again as it is, and each key typed renders the page. */
+const TITLE = <Title2 as="h1">Permits</Title2>;
+
 /**
  * A location's title by id, the same function while the titles are the same: the app's location
  * tree is built again on every change the startup reads from the replica, and new titles mean
@@ -78,7 +81,7 @@ export function PermitListPage() {
 
   return (
     <section className={styles.root}>
-      <Title2 as="h1">Permits</Title2>
+      {TITLE}
       <ListFilterBar query={query} onType={typeText} onChoose={choose} expanded={expanded} onExpanded={setExpanded} />
       {items === undefined ? (
         <Spinner label="Loading permits…" />

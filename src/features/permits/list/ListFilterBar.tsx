@@ -7,6 +7,12 @@ import { PERMIT_STATES } from '../../../../schemas';
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   text: { minWidth: '240px', flexGrow: 1 },
+  // The text box's own layout root: a key typed lays out the box alone, where the page's flex and
+  // grid containers around it were laid out again from the document down (issue 13). Fluent's
+  // medium Input is 32px high; a flex or grid item (the Field's) cannot be a layout root, so the
+  // box sits in a block in one. Not paint: it would clip the focus outline forced colours show.
+  textBox: { contain: 'size layout', height: '32px' },
+  input: { display: 'flex' },
   states: { minWidth: '220px' },
 });
 
@@ -26,12 +32,17 @@ export function ListFilterBar({ query, onType, onChoose, expanded, onExpanded }:
   return (
     <div className={styles.root} role="search">
       <Field label="Filter permits" className={styles.text}>
-        <Input
-          contentBefore={<SearchRegular />}
-          value={query.text}
-          placeholder="Reference, work order, location, company, asset…"
-          onChange={(_e, d) => onType(d.value)}
-        />
+        <div>
+          <div className={styles.textBox}>
+            <Input
+              className={styles.input}
+              contentBefore={<SearchRegular />}
+              value={query.text}
+              placeholder="Reference, work order, location, company, asset…"
+              onChange={(_e, d) => onType(d.value)}
+            />
+          </div>
+        </div>
       </Field>
       <Choices filter={query.filter} states={query.states} workDate={query.workDate} onChoose={onChoose} expanded={expanded} onExpanded={onExpanded} />
     </div>

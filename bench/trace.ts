@@ -1,0 +1,29 @@
+/**
+ * With BENCH_TRACE=<dir>, a measure's Chromium trace of the page (main thread's tasks, style,
+ * layout, paint, GC and the page's user timings) is written there as `<name>-<time>.json`: a CPU
+ * profile shows the page's JavaScript only, and a keystroke's frame is more than that.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright';
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'toplevel'];
+
+export async function traced<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_TRACE;
+  if (!dir) return run();
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
+  try {
+    return await run();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
+    await cdp.detach();
+  }
+}
