@@ -205,7 +205,6 @@ async function keptDatabase(adminUrl: string, options: PullOptions): Promise<{ d
     // all-visible, and the scope's index-only scans read the heap until a vacuum: do it now, as
     // an operator should after such a migration, rather than time pages autovacuum would speed up.
     await db.exec('vacuum analyze permits');
-    if (applied.includes('016_permit_document_lz4.sql')) options.log(`  ${name}: its documents keep pglz until rewritten (016); BENCH_RESEED=1 seeds them with lz4`);
   }
   // Written last by a seed that finished: one cut short is made again.
   await db.exec('create table if not exists bench_seed (seeded_at timestamptz not null)');

@@ -39,7 +39,7 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
     expect(await outOfStep()).toEqual([]);
   });
 
-  it('is compressed with lz4 on PostgreSQL, which a pull page decompresses ~1,000 times (016); PGlite has only pglz', async () => {
+  it('is compressed with lz4 on PostgreSQL, which a pull page decompresses ~1,000 times (015); PGlite has only pglz', async () => {
     const [column] = await server.db.query<{ method: string }>(`select attcompression::text as method from pg_attribute where attrelid = 'permits'::regclass and attname = 'document'`);
     expect(column!.method).toBe(kind === 'postgres' ? 'l' : '');
   });
