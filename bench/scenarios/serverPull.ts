@@ -70,7 +70,8 @@ export async function seedAtScale(db: Queryable, permits: number, locations: num
   // Two years of permits; those of the last three weeks in open states, older ones mostly closed.
   await db.query(
     `insert into permits (permit_instance_id, reference_id, permit_definition_id, state, content, content_state, created_by, created_on,
-                          site_id, location_id, location_history, asset_number, work_order_number, company_name, permit_issuer, date_changed)
+                          site_id, location_id, location_history, asset_number, work_order_number, company_name, permit_issuer, date_changed,
+                          approvals, approval_summary)
      select 'scale-' || lpad(i::text, 7, '0'), 'HW-' || i, 'hot-work-v1',
             case when age < 21 then (array['DRAFT','PRE-APPROVAL','PENDING','APPROVED','APPROVED','CLOSING','COMPLETED'])[1 + i % 7]
                  when i % 97 = 0 then 'TIMEOUT' else (array['COMPLETED','COMPLETED','COMPLETED','REJECTED','REVOKED'])[1 + i % 5] end,
@@ -82,7 +83,14 @@ export async function seedAtScale(db: Queryable, permits: number, locations: num
             decode(repeat(md5(i::text), 12), 'hex'), 1001, now() - make_interval(days => age, mins => i % 1440),
             1, $2::int + i % $3::int, array[$2::int + i % $3::int], '10-P-' || (i % 500), 'WO-' || (100000 + i), 'Gulf Coast Welding', 'Priya Raman',
             -- Changed after creation, never in the future (the sync clock stamps commits as they happen).
-            least(now() - make_interval(days => age, mins => i % 1440) + interval '2 hours', now() - make_interval(secs => i % 600 + 1))
+            least(now() - make_interval(days => age, mins => i % 1440) + interval '2 hours', now() - make_interval(secs => i % 600 + 1)),
+            -- Two approvals, as a hot work permit carries them in its document (015_permit_approvals.sql).
+            (select jsonb_agg(jsonb_build_object('PermitApprovalId', 'scale-' || i || '-' || n, 'ApprovalLabel', label, 'ApprovalGroup', replace(label, ' ', ''),
+                      'ApprovalName', replace(label, ' ', ''), 'ApprovalOrder', n, 'ApprovalPath', 'approvals.' || (n - 1), 'ApprovedByName', 'Tom Becker',
+                      'ApprovedByPersonnelId', 1002, 'ApprovalDate', to_char(now() - make_interval(days => age), 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                      'IsApproved', true, 'IsApprovalRequired', true, 'Nature', 'Approval', 'NotificationRecipient', null))
+               from unnest(array['Area Authority', 'Issuing Authority']) with ordinality a(label, n)),
+            '{"RequiredApprovals": 2, "MissingApprovals": 0, "ApprovalNature": "Approval"}'
        from (select i, ((i::bigint * 7919) % 730)::int as age from generate_series(1, $1::int) i) g`,
     [permits, FIRST_LOCATION, locations],
   );
