@@ -26,11 +26,25 @@ const file = process.env.LOAD_TRACE!;
 const current = new AsyncLocalStorage<RequestTrace>();
 const arrivals = new WeakMap<IncomingMessage, RequestTrace>();
 
-let samples = new Map<string, number[]>();
+/**
+ * Each figure keeps a uniform sample of at most KEPT values (reservoir sampling) and its exact
+ * count, sum and maximum: kept whole, 5 minutes of 800 requests a second grew the server's RSS
+ * by ~100 MB, which the load run then counted against the server's memory.
+ */
+const KEPT = 10_000;
+interface Figure { kept: number[]; n: number; sum: number; max: number }
+let samples = new Map<string, Figure>();
 const record = (name: string, ms: number) => {
-  let list = samples.get(name);
-  if (!list) samples.set(name, (list = []));
-  list.push(ms);
+  let figure = samples.get(name);
+  if (!figure) samples.set(name, (figure = { kept: [], n: 0, sum: 0, max: Number.NaN }));
+  figure.n++;
+  figure.sum += ms;
+  if (!(ms <= figure.max)) figure.max = ms;
+  if (figure.kept.length < KEPT) figure.kept.push(ms);
+  else {
+    const slot = Math.floor(Math.random() * figure.n);
+    if (slot < KEPT) figure.kept[slot] = ms;
+  }
 };
 
 const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -128,15 +142,15 @@ Client.query = function (this: unknown, ...args: unknown[]) {
   return result;
 };
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+const summary = ({ kept, n, sum, max }: Figure) => {
+  const sorted = [...kept].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-  return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) ?? Number.NaN, sum: sorted.reduce((a, b) => a + b, 0) };
+  return { n, p50: at(50), p90: at(90), p99: at(99), max, sum };
 };
 
 process.on('SIGUSR2', () => {
   const out: Record<string, ReturnType<typeof summary>> = {};
-  for (const [name, values] of [...samples].sort(([a], [b]) => a.localeCompare(b))) out[name] = summary(values);
+  for (const [name, figure] of [...samples].sort(([a], [b]) => a.localeCompare(b))) out[name] = summary(figure);
   out['event loop delay'] = { n: lag.count, p50: lag.percentile(50) / 1e6, p90: lag.percentile(90) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6, sum: Number.NaN };
   writeFileSync(file, JSON.stringify(out, null, 1));
   samples = new Map();
