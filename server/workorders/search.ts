@@ -1,48 +1,16 @@
-import type { WorkOrder, WorkOrderSearchBody, WorkOrderSearchResponse } from '../../schemas';
+import type { WorkOrderSearchBody, WorkOrderSearchResponse } from '../../schemas';
 import type { Queryable } from '../db/database';
 import { forbidden } from '../http/errors';
+import { presentWorkOrder, WORK_ORDER_COLUMNS, type WorkOrderRow } from './document';
 import { NEWEST, orderBy, translate } from './searchQuery';
 
 /** Totals are exact up to this many and reported as a lower bound beyond, as Elasticsearch does (DESIGN.md §6). */
 const TOTAL_CAP = 10_000;
 const DEFAULT_SIZE = 10;
 
-interface HitRow {
-  work_order_number: string;
-  description: string;
-  status: string[];
-  asset_number: string;
-  asset_description: string;
-  order_type: string;
-  plant_code: string;
-  revision_number: string;
-  equipment_number: string;
-  scheduled_start: string;
-  site_id: number;
-  source_system: WorkOrder['sourceSystem'];
-  work_center_name: string;
-  operations: WorkOrder['operations'];
-  date_changed: string;
+interface HitRow extends WorkOrderRow {
   score: number;
 }
-
-const source = (r: HitRow): WorkOrder => ({
-  workOrderNumber: r.work_order_number,
-  workOrderDescription: r.description,
-  workOrderStatus: r.status,
-  assetNumber: r.asset_number,
-  assetDescription: r.asset_description,
-  orderType: r.order_type,
-  plantCode: r.plant_code,
-  revisionNumber: r.revision_number,
-  equipmentNumber: r.equipment_number,
-  scheduledStart: r.scheduled_start,
-  siteId: r.site_id,
-  sourceSystem: r.source_system,
-  workCenterName: r.work_center_name,
-  operations: r.operations,
-  DateChanged: r.date_changed,
-});
 
 /**
  * POST /workorders/search (SPEC §7) over the sites the user may see. A query naming another
@@ -68,9 +36,7 @@ export async function searchWorkOrders(db: Queryable, sites: number[], body: Wor
     size === 0
       ? Promise.resolve([] as HitRow[])
       : db.query<HitRow>(
-          `select work_order_number, description, status, asset_number, asset_description, order_type, plant_code, revision_number,
-                  equipment_number, sync_text(scheduled_start) as scheduled_start, site_id, source_system, work_center_name, operations,
-                  sync_text(date_changed) as date_changed, score
+          `select ${WORK_ORDER_COLUMNS}, score
              from (select *, ${t.score} as score from workorders where ${where}${window}) hits
             order by ${order}
             limit ${size} offset ${from}`,
@@ -86,7 +52,7 @@ export async function searchWorkOrders(db: Queryable, sites: number[], body: Wor
     took: Date.now() - started,
     hits: {
       total: !exact && total > cap ? { value: cap, relation: 'gte' } : { value: total, relation: 'eq' },
-      hits: rows.map((r) => ({ _id: `${r.site_id}:${r.work_order_number}`, _score: Number(r.score), _source: source(r) })),
+      hits: rows.map((r) => ({ _id: `${r.site_id}:${r.work_order_number}`, _score: Number(r.score), _source: presentWorkOrder(r) })),
     },
   };
 }
