@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPermitTimeouts } from '../../server/permits/timeout';
 import { seedBench } from '../../server/seed/bench';
@@ -42,6 +43,19 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
   it('is compressed with lz4 on PostgreSQL, which a pull page decompresses ~1,000 times (015); PGlite has only pglz', async () => {
     const [column] = await server.db.query<{ method: string }>(`select attcompression::text as method from pg_attribute where attrelid = 'permits'::regclass and attname = 'document'`);
     expect(column!.method).toBe(kind === 'postgres' ? 'l' : '');
+  });
+
+  it('stays in the row of a permit over 2 KB, where a pull reads it without a TOAST lookup (016)', async () => {
+    // Content that does not compress: the row stays over the 2 KB at which values leave it.
+    const id = await createPermit(server, as.contractor, { submit: false, content: permitContent('HotWork', { jobDescription: randomBytes(2400).toString('base64') }) });
+    const [{ toast } = { toast: '' }] = await server.db.query<{ toast: string }>(`select reltoastrelid::regclass::text as toast from pg_class where oid = 'permits'::regclass`);
+    const chunkBytes = async () => (await server.db.query<{ n: number }>(`select coalesce(sum(octet_length(chunk_data)), 0)::int as n from ${toast}`))[0]!.n;
+    const before = await chunkBytes();
+    // A write that leaves the large columns as they were: only a document moved out of the row adds chunks.
+    await server.db.query(`update permits set asset_number = 'inline' where permit_instance_id = $1`, [id]);
+    const [{ size } = { size: 0 }] = await server.db.query<{ size: number }>('select pg_column_size(document) as size from permits where permit_instance_id = $1', [id]);
+    expect(size).toBeGreaterThan(3000);
+    expect((await chunkBytes()) - before).toBeLessThan(100);
   });
 
   it('after a creation, content merges, approvals, a close-out, a move and a time-out', async () => {
