@@ -1,7 +1,7 @@
 -- Issue 13: a pull page at 1,000,000 permits. A permit's row was ~4 KB before compression, over
 -- the 2 KB at which PostgreSQL starts moving values out of the row, and the stored document was
 -- the largest value, so it went to the TOAST table: every document a page sends cost a lookup in
--- the TOAST index and a read of its chunk (~600 per page at 1M permits, ~27% of PostgreSQL's CPU
+-- the TOAST index and a read of its chunk (~600 per page at 1M permits, a third of PostgreSQL's CPU
 -- for the page). Storage MAIN keeps it in the row, compressed: PostgreSQL moves the permit's other
 -- large values (content, approvals) out first, which a pull never reads, and the document only if
 -- the row is still over a page (8 KB) without them.
