@@ -100,6 +100,7 @@ function scaleRows(r: BenchResults): Row[] {
       { figure: '   at scale / small', value: `${(p95 / smallP95).toFixed(2)}×`, target: '≤ 1.2×', met: p95 / smallP95 <= 1.2 },
       { figure: `   with the body written and brotli-compressed, p95 (page ${formatMb(scale.pageBytes.json)} JSON, ${kb(scale.pageBytes.brotli)} brotli)`, value: `${quantile(scale.requestMs, 0.95).toFixed(1)} ms`, target: '', samples: formatSamples(scale.requestMs) },
       { figure: '   CPU per page at scale: the server process / PostgreSQL (less inflated by other load than the times)', value: `${scale.cpuMs.server.toFixed(1)} / ${scale.cpuMs.postgres?.toFixed(1) ?? '–'} ms`, target: '' },
+      { figure: '   first-sync pages at scale with a garbage-collector pause in them', value: `${scale.gcMs.filter((ms) => ms > 0).length} of ${scale.gcMs.length}`, target: '' },
       { figure: `   catch-up pull p95 at scale (n=${scale.catchUpMs.length})`, value: `${quantile(scale.catchUpMs, 0.95).toFixed(1)} ms`, target: '≤ 20 ms', met: quantile(scale.catchUpMs, 0.95) <= 20 },
     );
   }

@@ -11,6 +11,7 @@
  * dates are relative to when it was seeded, so a seed days old has a few less in scope.
  */
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { brotliCompressSync, constants } from 'node:zlib';
 import pg from 'pg';
 import { OPEN_PERMIT_STATES } from '../../schemas';
@@ -42,6 +43,8 @@ export interface PullMeasure {
    * on this machine, its backends' (null otherwise).
    */
   cpuMs: { server: number; postgres: number | null };
+  /** Per first-sync page, the garbage collector's pauses inside it (ms): what made the slowest pages at 1M. */
+  gcMs: number[];
   explain: string[];
 }
 
@@ -109,7 +112,27 @@ const scope: SyncScope = {
   fingerprint: { permits: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '' },
 };
 
+/**
+ * Records the garbage collector's pauses of this process from now; `stop` gives, for each
+ * interval of performance.now(), the pause time inside it (observers report pauses a little
+ * after they end, so it waits for them first).
+ */
+function watchGc() {
+  const pauses: { start: number; end: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return async (intervals: { start: number; end: number }[]): Promise<number[]> => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
+    return intervals.map(({ start, end }) => pauses.reduce((ms, p) => ms + Math.max(0, Math.min(p.end, end) - Math.max(p.start, start)), 0));
+  };
+}
+
 interface Timed {
+  /** When the page started, on performance.now()'s clock. */
+  started: number;
   ms: number;
   /** This process's CPU during `ms`. */
   cpuMs: number;
@@ -132,7 +155,7 @@ async function page(db: Database, at: After): Promise<Timed> {
   const { user, system } = process.cpuUsage(cpu);
   const body = syncPageText({ documents: documentsJson(result.documents), checkpoint: null, remaining: result.remaining, resync: false });
   const compressed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  return { ms, cpuMs: (user + system) / 1000, requestMs: performance.now() - started, json: Buffer.byteLength(body), brotli: compressed.length, last: result.last, remaining: result.remaining };
+  return { started, ms, cpuMs: (user + system) / 1000, requestMs: performance.now() - started, json: Buffer.byteLength(body), brotli: compressed.length, last: result.last, remaining: result.remaining };
 }
 
 /**
@@ -249,11 +272,14 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     // Warm: the pool's connection is open and its backend listed before the readings.
     await page(db, first);
     const backendsBefore = await backendsCpuMs(db);
+    const gcIn = watchGc();
+    const pageTimes: { start: number; end: number }[] = [];
     for (let run = 0; run < options.runs; run++) {
       let at = first;
       for (;;) {
         const p = await page(db, at);
         pageMs.push(p.ms);
+        pageTimes.push({ start: p.started, end: p.started + p.ms });
         serverCpu += p.cpuMs;
         requestMs.push(p.requestMs);
         pageBytes = { json: p.json, brotli: p.brotli };
@@ -263,6 +289,7 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
       }
     }
     const postgresCpu = backendsCpuBetween(backendsBefore, await backendsCpuMs(db));
+    const gcMs = await gcIn(pageTimes);
     const cpuMs = { server: serverCpu / pageMs.length, postgres: postgresCpu === null ? null : postgresCpu / pageMs.length };
     explained.push(await explain(db, lastPage));
     // A catch-up pull: the replica is in step, one permit at its locations changed since.
@@ -273,9 +300,10 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     options.log(
       `  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}` +
         ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms;` +
-        ` CPU per page: this process ${cpuMs.server.toFixed(1)} ms, PostgreSQL ${cpuMs.postgres?.toFixed(1) ?? '–'} ms`,
+        ` CPU per page: this process ${cpuMs.server.toFixed(1)} ms, PostgreSQL ${cpuMs.postgres?.toFixed(1) ?? '–'} ms;` +
+        ` pages with a GC pause ${gcMs.filter((ms) => ms > 0).length} of ${gcMs.length} (p95 ${quantile(gcMs, 0.95).toFixed(1)} ms)`,
     );
-    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, cpuMs, explain: explained };
+    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, cpuMs, gcMs, explain: explained };
   } finally {
     await db.close();
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPermitTimeouts } from '../../server/permits/timeout';
 import { seedBench } from '../../server/seed/bench';
@@ -42,6 +43,23 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
   it('is compressed with lz4 on PostgreSQL, which a pull page decompresses ~1,000 times (015); PGlite has only pglz', async () => {
     const [column] = await server.db.query<{ method: string }>(`select attcompression::text as method from pg_attribute where attrelid = 'permits'::regclass and attname = 'document'`);
     expect(column!.method).toBe(kind === 'postgres' ? 'l' : '');
+  });
+
+  it('stays in the row of a permit over 2 KB, where a pull reads it without a TOAST lookup (016)', async () => {
+    const [{ toast } = { toast: '' }] = await server.db.query<{ toast: string }>(`select reltoastrelid::regclass::text as toast from pg_class where oid = 'permits'::regclass`);
+    const chunkBytes = async () => (await server.db.query<{ n: number }>(`select coalesce(sum(octet_length(chunk_data)), 0)::int as n from ${toast}`))[0]!.n;
+    const before = await chunkBytes();
+    // Content that does not compress, 2 KB: with it the row is over the 2 KB at which values
+    // leave it, and the document (~3 KB, the content within it) is its largest value.
+    await server.db.query(
+      `insert into permits (permit_instance_id, permit_definition_id, created_by, site_id, location_id, date_changed, content)
+       select 'inline-document', permit_definition_id, created_by, site_id, location_id, now(), jsonb_build_object('note', $1::text) from permits limit 1`,
+      [randomBytes(1500).toString('base64')],
+    );
+    const [{ size } = { size: 0 }] = await server.db.query<{ size: number }>(`select pg_column_size(document) as size from permits where permit_instance_id = 'inline-document'`);
+    expect(size).toBeGreaterThan(2500);
+    // The content moved out of the row (~2 KB of chunks), not the document.
+    expect((await chunkBytes()) - before).toBeLessThan(size);
   });
 
   it('after a creation, content merges, approvals, a close-out, a move and a time-out', async () => {
