@@ -50,7 +50,8 @@ describe('classicEntry', () => {
     const classic = find(/^assets\/entry-[\w-]{8}\.js$/);
     expect(files.get('index.html')).toContain(`<script defer src="/${classic}"></script>`);
     expect(files.get('index.html')).not.toContain('type="module"');
-    expect(files.get(classic)).not.toMatch(/\bimport\s*[{*]|\bexport\s*\{|import\.meta/);
+    expect(files.get(classic)).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+    expect(files.get(classic)).not.toMatch(/\bimport\s*[{*]|\bexport\s*\{|import\.meta|__VITE_/);
   });
 
   it('runs the entry and publishes its exports for the lazy chunks', () => {
