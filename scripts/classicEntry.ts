@@ -14,6 +14,7 @@
  * chunk's `import … from './index-….js'` gets the one running copy of React, Fluent and the app.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { parseAst } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -99,6 +100,12 @@ function classicScript(entry: OutputChunk, runtime: OutputChunk | undefined): { 
   return { code, facade };
 }
 
+/** The build's compressed copies (vite-plugin-compression2's, made before this plugin runs), made again for the files it changed. */
+const COPIES: Record<string, (code: Buffer) => Buffer> = {
+  br: (code) => brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gz: (code) => gzipSync(code, { level: 9 }),
+};
+
 export function classicEntry(): Plugin {
   return {
     name: 'openpermit:classic-entry',
@@ -122,6 +129,12 @@ export function classicEntry(): Plugin {
         this.emitFile({ type: 'asset', fileName, source: code });
         entry.code = facade;
         delete bundle[`${entry.fileName}.map`];
+        for (const [ext, compress] of Object.entries(COPIES)) {
+          if (!bundle[`${entry.fileName}.${ext}`]) continue;
+          delete bundle[`${entry.fileName}.${ext}`];
+          this.emitFile({ type: 'asset', fileName: `${entry.fileName}.${ext}`, source: compress(Buffer.from(facade)) });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.${ext}`, source: compress(Buffer.from(code)) });
+        }
         const page = String(html.source);
         const moduleTag = new RegExp(`<script type="module" crossorigin src="/${entry.fileName}"></script>`);
         if (!moduleTag.test(page)) throw new Error(`classicEntry: index.html does not load ${entry.fileName}`);

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classicEntry } from '../../scripts/classicEntry';
 
@@ -29,16 +31,18 @@ beforeAll(async () => {
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [classicEntry()],
+    // As vite.config.ts: the build's compressed copies are made before the plugin runs.
+    plugins: [classicEntry(), compression({ algorithms: ['gzip'], threshold: 0, logLevel: 'silent' })],
     build: {
       write: false,
       minify: true,
       modulePreload: false,
+      manifest: true,
       // As vite.config.ts: all the entry needs in one chunk, which the plugin requires.
       rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
     },
   })) as Rolldown.RolldownOutput;
-  files = new Map(result.output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : String(file.source)]));
+  files = new Map(result.output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.fileName.endsWith('.gz') ? gunzipSync(file.source).toString() : String(file.source)]));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,5 +78,12 @@ describe('classicEntry', () => {
     const lazy = find(/^assets\/lazy-[\w-]+\.js$/);
     expect(files.get(lazy)).toContain(`./${facade.split('/').at(-1)}`);
     expect(files.get(facade)).toMatch(/^const \{.*\}=globalThis\.__openPermitEntry;export\{.*\};\n$/);
+  });
+
+  it('compresses what it changed again: the server sends the compressed copy', () => {
+    const facade = find(/^assets\/index-exports-[\w-]+\.js$/);
+    const classic = find(/^assets\/entry-[\w-]{8}\.js$/);
+    expect(files.get(`${facade}.gz`)).toBe(files.get(facade));
+    expect(files.get(`${classic}.gz`)).toBe(files.get(classic));
   });
 });
