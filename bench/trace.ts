@@ -5,14 +5,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'toplevel'];
+// V8's compile events say whether a script's code came from its code cache (the cold start's).
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'toplevel', 'disabled-by-default-v8.compile', 'loading', 'ServiceWorker'];
 
-export async function traced<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+/** `session`: the page's CDP session to trace through, when the measure has one open already. */
+export async function traced<T>(page: Page, name: string, run: () => Promise<T>, session?: CDPSession): Promise<T> {
   const dir = process.env.BENCH_TRACE;
   if (!dir) return run();
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = session ?? (await page.context().newCDPSession(page));
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
@@ -24,6 +26,6 @@ export async function traced<T>(page: Page, name: string, run: () => Promise<T>)
     await complete;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${name}-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
-    await cdp.detach();
+    if (!session) await cdp.detach();
   }
 }

@@ -3,11 +3,13 @@
  * profile: replica, service worker and session on disk, nothing in memory) with no connection
  * and the CPU slowed ×4, opens the app; from the navigation's start to the frame that shows the
  * dashboard's counts from the replica. The service worker's own thread is not slowed.
- * BENCH_CPU_PROFILE=<dir> writes the page's CPU profile of each start there.
+ * BENCH_CPU_PROFILE=<dir> writes the page's CPU profile of each start there, BENCH_TRACE=<dir>
+ * its Chromium trace (the service worker, the script's fetch, compile and code cache included).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
+import { traced } from '../trace';
 import { throttleCpu, type AppDevice } from './appDevice';
 
 const CPU_RATE = 4;
@@ -48,14 +50,16 @@ async function coldStart(device: AppDevice): Promise<number> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
-  await page.goto(`${device.url}/`);
-  const ms = await page.evaluate(() => (window as Probed).countsShown!);
+  const ms = await traced(page, 'cold-start', async () => {
+    await page.goto(`${device.url}/`);
+    return page.evaluate(() => (window as Probed).countsShown!);
+  }, cdp);
   if (profileDir) {
     const { profile } = await cdp.send('Profiler.stop');
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(join(profileDir, `cold-start-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   }
-  if (!(await page.getByRole('banner').innerText()).includes('Working Offline')) throw new Error('The app did not start offline.');
+  if (!(await page.getByRole('banner').innerText()).includes('Working Offline')) throw new Error(`The app did not start offline: ${await page.getByRole('banner').innerText()}`);
   return ms;
 }
 
