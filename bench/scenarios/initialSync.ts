@@ -49,7 +49,7 @@ async function permitsAloneSide(env: BenchEnv): Promise<ReplicaSyncResult> {
   }
 }
 
-async function baselineSide(env: BenchEnv): Promise<BaselineResult> {
+export async function baselineSide(env: BenchEnv): Promise<BaselineResult> {
   const tab = await openBenchTab<BaselinePage>(env.url, env.session, 'baseline');
   try {
     // Profiled too: where the replica's time goes is read against where the baseline's goes.
