@@ -16,6 +16,7 @@ import {
   type RxStorage,
   type RxStorageInstance,
 } from 'rxdb';
+import { flatBulkWrite } from './dexieBulkWrite';
 import { getManyPresentOnly } from './dexieGetMany';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 
@@ -55,7 +56,7 @@ async function queryAtOnce(instance: Instance, prepared: Query, cursorQuery: (pr
   return { documents: documents.slice(skip, end) };
 }
 
-/** getRxStorageDexie() whose instances answer queries with queryAtOnce and read by key with getManyPresentOnly. */
+/** getRxStorageDexie() whose instances answer queries with queryAtOnce, read by key with getManyPresentOnly and write with flatBulkWrite. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getDexieStorage(): RxStorage<DexieStorageInternals, any> {
   const storage = getRxStorageDexie({ onCreate: (dexie) => void dexie.use(getManyPresentOnly) });
@@ -64,6 +65,7 @@ export function getDexieStorage(): RxStorage<DexieStorageInternals, any> {
     const instance = await createInstance(params);
     const cursorQuery = instance.query.bind(instance);
     instance.query = (prepared) => queryAtOnce(instance, prepared, cursorQuery);
+    instance.bulkWrite = flatBulkWrite(instance, instance.bulkWrite.bind(instance));
     return instance;
   };
   return storage;
