@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3 --load 300]`
- * (`--changes 0 --drains 0` measures the initial sync only; `--scale 0` and `--throttled 0` skip
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 5 --large 20000 --largeruns 3 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 30 --coldstarts 3 --load 300]`
+ * (`--changes 0 --drains 0` measures the initial sync only; `--large 0` skips the first sync of
+ * 20,000 permits, on a server of its own once the others are done; `--scale 0` and `--throttled 0` skip
  * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
  * --coldstarts 0` skip the measures in the real app; `--load 0` the load run of 200 devices and
  * 20 writers, `--load 60` makes it a minute long; `--only keystrokes,coldstarts` runs only the
@@ -24,11 +25,12 @@ import type { ReplicaPage } from './page/api';
 import { chromiumVersion, closeAllTabs, openBenchTab } from './browser';
 import type { BenchEnv } from './env';
 import { LOAD_DEFAULTS, runLoad, stopLoad, type LoadResult } from './load/loadRun';
-import { printReport } from './report';
+import { printReport, type BenchResults } from './report';
 import { openAppDevice } from './scenarios/appDevice';
 import { measureColdStarts } from './scenarios/coldStart';
 import { measureDrain, type DrainSample } from './scenarios/drain';
 import { measureInitialSync } from './scenarios/initialSync';
+import { measureLargeSync, type LargeSyncResult } from './scenarios/largeSync';
 import { measureFirstLoad } from './scenarios/firstLoad';
 import { measureListKeystrokes } from './scenarios/listKeystroke';
 import { measureLiveChanges } from './scenarios/liveChange';
@@ -42,6 +44,8 @@ const { values } = parseArgs({
     permits: { type: 'string', default: '5000' },
     warmups: { type: 'string', default: '1' },
     runs: { type: 'string', default: '5' },
+    large: { type: 'string', default: '20000' },
+    largeruns: { type: 'string', default: '3' },
     changes: { type: 'string', default: '20' },
     edits: { type: 'string', default: '1000' },
     drains: { type: 'string', default: '3' },
@@ -56,7 +60,7 @@ const { values } = parseArgs({
 type Count = Exclude<keyof typeof values, 'only'>;
 /** The scenario each count belongs to, for `--only`. */
 const SCENARIO_OF: Record<Count, string> = {
-  permits: 'all', warmups: 'sync', runs: 'sync', changes: 'live', edits: 'drains', drains: 'drains',
+  permits: 'all', warmups: 'sync', runs: 'sync', large: 'sync', largeruns: 'sync', changes: 'live', edits: 'drains', drains: 'drains',
   scale: 'scale', throttled: 'throttled', keystrokes: 'keystrokes', coldstarts: 'coldstarts', load: 'load',
 };
 const only = values.only?.split(',').map((s) => s.trim());
@@ -130,13 +134,19 @@ async function appClient(env: BenchEnv): Promise<{ keystrokes: number[]; coldSta
   }
 }
 
-async function bench(server: BenchServer): Promise<void> {
-  const loadAtStart = loadavg();
+/** The bench user signed in on `server`, at home on the bench site, with the size of their scope. */
+async function benchEnv(server: BenchServer): Promise<BenchEnv> {
   const session = await signIn(server.url);
   await homeAtSite(session);
   const env: BenchEnv = { url: server.url, session, owner: BENCH_USER.email, expectedPermits: 0, log };
   env.expectedPermits = await permitsInScope(env);
   log(`The bench user's replica scope: ${env.expectedPermits} permits.`);
+  return env;
+}
+
+async function bench(server: BenchServer): Promise<Omit<BenchResults, 'largeSync'>> {
+  const loadAtStart = loadavg();
+  const env = await benchEnv(server);
 
   log('Measure 1 and 3: initial sync and IndexedDB size…');
   const initialSync = await measureInitialSync(env, option('warmups'), option('runs'));
@@ -147,7 +157,16 @@ async function bench(server: BenchServer): Promise<void> {
     throttled = await measureThrottledPull(env);
   }
   const app = await appClient(env);
-  printReport({ chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, load, ...app });
+  return { chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, load, ...app };
+}
+
+/** The first sync of `--large` permits, on a server of its own: seeding it beside the first would load the other measures. */
+async function largeSync(): Promise<LargeSyncResult | null> {
+  const [permits, runs] = [option('large'), option('largeruns')];
+  if (permits === 0 || runs === 0) return null;
+  server = await startBenchServer({ permits, log, pageBuilt: true });
+  log(`Initial sync of ${permits} permits…`);
+  return measureLargeSync(await benchEnv(server), runs);
 }
 
 /** Measured before the browser benchmarks' server starts: the app's build, and PostgreSQL at scale. */
@@ -181,7 +200,10 @@ try {
     load = await runLoad({ ...LOAD_DEFAULTS, adminUrl, seconds: option('load'), log: (line) => log(`  ${line}`) });
   }
   server = await startBenchServer({ permits: option('permits'), log });
-  await bench(server);
+  const results = await bench(server);
+  await server.stop();
+  server = null;
+  printReport({ ...results, largeSync: await largeSync() });
 } catch (error) {
   console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

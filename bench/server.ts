@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { PERMIT_SCOPE_MAX } from '../domain/replicaScope';
 import { APP_BUILD_DIR, BENCH_PAGE_DIR, ROOT } from './paths';
 
 export interface BenchServer {
@@ -20,6 +21,8 @@ export interface BenchServer {
 
 export interface ServerOptions {
   permits: number;
+  /** The bench page was built by an earlier server of the same run. */
+  pageBuilt?: boolean;
   log(line: string): void;
 }
 
@@ -91,10 +94,12 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 export async function startBenchServer(options: ServerOptions): Promise<BenchServer> {
-  options.log('Building the bench page (bench/vite.config.ts)…');
-  // BENCH_NO_MINIFY=1 keeps function names readable in a CPU profile of the page.
-  const minify = process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [];
-  await run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts', '--logLevel', 'warn', ...minify], process.env);
+  if (!options.pageBuilt) {
+    options.log('Building the bench page (bench/vite.config.ts)…');
+    // BENCH_NO_MINIFY=1 keeps function names readable in a CPU profile of the page.
+    const minify = process.env.BENCH_NO_MINIFY ? ['--minify', 'false'] : [];
+    await run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts', '--logLevel', 'warn', ...minify], process.env);
+  }
   // The server has one static directory: the app's files go beside the pages' (hashed assets,
   // index.html, the service worker; no name in common), so the app's measures use the real app.
   if (!existsSync(join(APP_BUILD_DIR, 'index.html'))) throw new Error(`The app is not built in ${APP_BUILD_DIR}: run npx vite build.`);
@@ -116,7 +121,11 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
   const log = createWriteStream(logFile);
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, STATIC_DIR: BENCH_PAGE_DIR, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, STATIC_DIR: BENCH_PAGE_DIR, SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+      // A replica holds at most SPEC's 5,000 permits: a larger seed is synced whole only with a larger cap.
+      PERMIT_SCOPE_MAX: String(Math.max(options.permits, PERMIT_SCOPE_MAX)),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops the node process npx starts.
     detached: true,

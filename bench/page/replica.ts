@@ -4,7 +4,6 @@
  * One replica per page, like the app.
  */
 import { filter, firstValueFrom, type Subscription } from 'rxjs';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import * as Y from 'yjs';
 import { applyJsonToDoc, docFromState, docToJson, fromBase64 } from '../../domain/permits/yContent';
 import type { ReplicaDatabase } from '../../replication/replica';
@@ -12,6 +11,7 @@ import type { PulledCollection } from '../../schemas';
 import { startSync } from '../../replication/sync';
 import { syncStatus$ } from '../../replication/syncStatus';
 import { createReplicaDatabase } from '../../src/db/database';
+import { getDexieStorage } from '../../src/db/dexieStorage';
 import { patchContent } from '../../src/features/permits/permitWrites';
 import type { CollectionPulls, ContentEdit, DrainResult, EditablePermit, ReplicaSyncResult, WholeReplicaResult } from './api';
 
@@ -29,8 +29,8 @@ function replica(): ReplicaDatabase {
 export async function syncReplica(owner: string, expected: number, collections?: PulledCollection[]): Promise<ReplicaSyncResult> {
   if (db) throw new Error('This page has a replica already: use a fresh page.');
   const opening = performance.now();
-  // As src/db/index.ts opens it in a production build: shared by tabs, so with leader election.
-  db = await createReplicaDatabase({ storage: getRxStorageDexie(), name: 'openpermit', multiInstance: true });
+  // As src/db/index.ts opens it in a production build: the app's storage, shared by tabs, so with leader election.
+  db = await createReplicaDatabase({ storage: getDexieStorage(), name: 'openpermit', multiInstance: true });
   const started = (syncStarted = performance.now());
   // The dashboard's count query: it emits after each write that reached IndexedDB.
   const stored = firstValueFrom(db.permits.count().$.pipe(filter((n) => n >= expected)));

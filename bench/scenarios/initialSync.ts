@@ -49,10 +49,11 @@ async function permitsAloneSide(env: BenchEnv): Promise<ReplicaSyncResult> {
   }
 }
 
-async function baselineSide(env: BenchEnv): Promise<BaselineResult> {
+export async function baselineSide(env: BenchEnv): Promise<BaselineResult> {
   const tab = await openBenchTab<BaselinePage>(env.url, env.session, 'baseline');
   try {
-    return await tab.call('baseline', PULL_BATCH_SIZE);
+    // Profiled too: where the replica's time goes is read against where the baseline's goes.
+    return await profiled(tab.page, 'baseline-sync', () => tab.call('baseline', PULL_BATCH_SIZE));
   } finally {
     await tab.close();
   }

@@ -87,8 +87,14 @@ const AFTER_TOMBSTONE = (alias: string, key: string) =>
 const LEFT_SIGHT = (row: string, permit: string, deleted: string) =>
   `${row}.date_changed > $5::timestamptz and ${permit}.location_history && $1::int[] and (${deleted} or not ${permit}.location_id = any($1::int[]))`;
 
+/**
+ * SPEC §9's 5,000 permits a replica holds. The bench's server raises it (PERMIT_SCOPE_MAX) to time
+ * a first sync of 20,000 (bench/scenarios/largeSync.ts); a deployment leaves it unset.
+ */
+const SCOPE_MAX = Number(process.env.PERMIT_SCOPE_MAX) || PERMIT_SCOPE_MAX;
+
 const scopeParams = (scope: SyncScope, at: After, limit: number) => [
-  scope.viewable, OPEN_PERMIT_STATES, PERMIT_SCOPE_DAYS, PERMIT_SCOPE_MAX, at.since, at.date, at.id, limit,
+  scope.viewable, OPEN_PERMIT_STATES, PERMIT_SCOPE_DAYS, SCOPE_MAX, at.since, at.date, at.id, limit,
 ];
 
 /**

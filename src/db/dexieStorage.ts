@@ -4,7 +4,8 @@
  * thread (a slow tablet opening the app) each of those tasks waits its turn behind rendering, so
  * reading the 500 work orders for a dashboard count took seconds. `getAll` answers the same index
  * range at once. Queries that stop early (a limit over a selector the index does not fully
- * answer) keep RxDB's cursor, which reads no more than it needs.
+ * answer) keep RxDB's cursor, which reads no more than it needs. Its reads by key skip the keys
+ * it does not hold (src/db/dexieGetMany.ts).
  */
 import {
   getQueryMatcher,
@@ -15,6 +16,8 @@ import {
   type RxStorage,
   type RxStorageInstance,
 } from 'rxdb';
+import { flatBulkWrite } from './dexieBulkWrite';
+import { getManyPresentOnly } from './dexieGetMany';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 
 // RxDB's storages differ in their internal types; any document type will do here.
@@ -53,15 +56,16 @@ async function queryAtOnce(instance: Instance, prepared: Query, cursorQuery: (pr
   return { documents: documents.slice(skip, end) };
 }
 
-/** getRxStorageDexie() whose instances answer queries with queryAtOnce. */
+/** getRxStorageDexie() whose instances answer queries with queryAtOnce, read by key with getManyPresentOnly and write with flatBulkWrite. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getDexieStorage(): RxStorage<DexieStorageInternals, any> {
-  const storage = getRxStorageDexie();
+  const storage = getRxStorageDexie({ onCreate: (dexie) => void dexie.use(getManyPresentOnly) });
   const createInstance = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await createInstance(params);
     const cursorQuery = instance.query.bind(instance);
     instance.query = (prepared) => queryAtOnce(instance, prepared, cursorQuery);
+    instance.bulkWrite = flatBulkWrite(instance, instance.bulkWrite.bind(instance));
     return instance;
   };
   return storage;
