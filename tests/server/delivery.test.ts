@@ -61,6 +61,17 @@ describe.each(DATABASE_KINDS)('compression and caching on %s', (kind) => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it("sends a hashed asset without the document's policies, and the page with them", async () => {
+    const asset = await server.request({ method: 'GET', url: `/${APP_JS}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await server.request({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('has index.html (directly and for any app path) and the service worker revalidated on every load', async () => {
     for (const url of ['/index.html', '/permits/list', '/']) {
       const response = await server.request({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
