@@ -7,6 +7,7 @@
  * three sides take turns going first, so none always meets a colder server.
  */
 import { PULL_BATCH_SIZE } from '../../replication/sync';
+import type { SyncPage } from '../../schemas';
 import type { BaselinePage, BaselineResult, CollectionPulls, ReplicaPage, ReplicaSyncResult, StorageUsage } from '../page/api';
 import { openBenchTab } from '../browser';
 import { profiled } from '../cpuProfile';
@@ -23,6 +24,27 @@ export interface InitialSyncSample {
   pulls: CollectionPulls[];
   usage: StorageUsage;
   baseline: BaselineResult;
+}
+
+/**
+ * Reads the user's permit pages as a first sync asks for them, so the side measured next meets
+ * them in the server's page cache (server/sync/pullCache.ts keeps a page 10 s). Without it, a
+ * side met a warm or a cold cache by chance — the first side after 10 s paid the database for
+ * every page (~0.5 s a page on PGlite), the others not — and one sample in three was twice the
+ * others. Warm for every side, the ratio compares what the devices do with the same answers.
+ */
+export async function warmPermitPages(env: BenchEnv): Promise<void> {
+  const authorization = `Bearer ${await env.session.token()}`;
+  let checkpoint: unknown = null;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(PULL_BATCH_SIZE) });
+    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+    const response = await fetch(`${env.url}/api/sync/permits?${query.toString()}`, { headers: { authorization, 'accept-encoding': 'br' } });
+    if (!response.ok) throw new Error(`GET /api/sync/permits answered ${response.status}`);
+    const page = (await response.json()) as SyncPage;
+    checkpoint = page.checkpoint;
+    if (page.remaining === 0) return;
+  }
 }
 
 /** RxDB writes its checkpoints and replication state just after the documents: let them land before sizing. */
@@ -70,7 +92,10 @@ export async function measureInitialSync(env: BenchEnv, warmups: number, runs: n
       async () => (permitsAlone = await permitsAloneSide(env)),
       async () => (baseline = await baselineSide(env)),
     ];
-    for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
+    for (let k = 0; k < sides.length; k++) {
+      await warmPermitPages(env);
+      await sides[(i + k) % sides.length]!();
+    }
     const sample: InitialSyncSample = { ...replica!, permitsAlone: permitsAlone!, baseline: baseline! };
     const label = i < warmups ? 'warm-up' : `run ${i - warmups + 1}/${runs}`;
     env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, permits alone ${Math.round(sample.permitsAlone.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms, whole replica ${Math.round(sample.wholeReplicaMs)} ms`);
