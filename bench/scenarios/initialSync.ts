@@ -98,7 +98,7 @@ export async function measureInitialSync(env: BenchEnv, warmups: number, runs: n
     }
     const sample: InitialSyncSample = { ...replica!, permitsAlone: permitsAlone!, baseline: baseline! };
     const label = i < warmups ? 'warm-up' : `run ${i - warmups + 1}/${runs}`;
-    env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, permits alone ${Math.round(sample.permitsAlone.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms, whole replica ${Math.round(sample.wholeReplicaMs)} ms`);
+    env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, permits alone ${Math.round(sample.permitsAlone.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms (fetch ${Math.round(sample.baseline.fetchMs)}, write ${Math.round(sample.baseline.writeMs)}), whole replica ${Math.round(sample.wholeReplicaMs)} ms`);
     env.log(`    pulls (requests, first sent → last received, ms): ${sample.pulls.map((p) => `${p.collection} ${p.requests}, ${Math.round(p.firstSent)}→${Math.round(p.lastReceived)}`).join('; ')}`);
     if (sample.replica.permits < env.expectedPermits) throw new Error(`The replica holds ${sample.replica.permits} of ${env.expectedPermits} permits.`);
     if (i >= warmups) samples.push(sample);

@@ -18,6 +18,7 @@ import {
 } from 'rxdb';
 import { flatBulkWrite } from './dexieBulkWrite';
 import { getManyPresentOnly } from './dexieGetMany';
+import { postChangesOnlyToOtherTabs } from './otherTabs';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 
 // RxDB's storages differ in their internal types; any document type will do here.
@@ -56,13 +57,17 @@ async function queryAtOnce(instance: Instance, prepared: Query, cursorQuery: (pr
   return { documents: documents.slice(skip, end) };
 }
 
-/** getRxStorageDexie() whose instances answer queries with queryAtOnce, read by key with getManyPresentOnly and write with flatBulkWrite. */
+/**
+ * getRxStorageDexie() whose instances answer queries with queryAtOnce, read by key with
+ * getManyPresentOnly, write with flatBulkWrite and post their changes only to other tabs there are.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getDexieStorage(): RxStorage<DexieStorageInternals, any> {
   const storage = getRxStorageDexie({ onCreate: (dexie) => void dexie.use(getManyPresentOnly) });
   const createInstance = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await createInstance(params);
+    if (params.multiInstance) await postChangesOnlyToOtherTabs(params.databaseName, params.databaseInstanceToken);
     const cursorQuery = instance.query.bind(instance);
     instance.query = (prepared) => queryAtOnce(instance, prepared, cursorQuery);
     instance.bulkWrite = flatBulkWrite(instance, instance.bulkWrite.bind(instance));
