@@ -7,6 +7,7 @@
  *   DATA_DIR=/tmp/pgl20k PERMIT_SCOPE_MAX=20000 npx tsx bench/scopePages.ts [--explain] [--runs 2]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/db PERMIT_SCOPE_MAX=20000 npx tsx bench/scopePages.ts
  *
+ * --locations 9000,9001,9002 names the user's locations instead (the perf_pull databases of bench/scenarios/serverPull.ts).
  * PERMIT_SCOPE_MAX is read by server/sync/permits.ts when it loads, as the bench's server does.
  */
 import { createHash } from 'node:crypto';
@@ -18,12 +19,14 @@ import { BEGINNING, type After } from '../server/sync/page';
 import { pullPermits } from '../server/sync/permits';
 import type { SyncScope } from '../server/sync/scope';
 
-const { values } = parseArgs({ options: { explain: { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, limit: { type: 'string' } } });
+const { values } = parseArgs({ options: { explain: { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, limit: { type: 'string' }, locations: { type: 'string' } } });
 const limit = Number(values.limit ?? PULL_BATCH_SIZE);
 const db = await openDatabase(loadConfig());
 try {
-  const locations = await db.query<{ location_id: number }>(`select location_id from locations where site_id = 1 and not deleted order by 1`);
-  const scope = { viewable: locations.map((l) => l.location_id) } as SyncScope;
+  const locations = values.locations
+    ? values.locations.split(',').map(Number)
+    : (await db.query<{ location_id: number }>(`select location_id from locations where site_id = 1 and not deleted order by 1`)).map((l) => l.location_id);
+  const scope = { viewable: locations } as SyncScope;
   const [{ since }] = (await db.query<{ since: string }>(`select sync_text(last_stamp) as since from sync_clock`)) as [{ since: string }];
   for (let run = 0; run < Number(values.runs); run++) {
     const hash = createHash('sha256');

@@ -12,25 +12,27 @@ import type { SyncScope } from './scope';
  * Parameters: $1 viewable, $2 open states, $3 days, $4 cap, then $5–$8 of `pageParams`.
  *
  * Three index ranges (011_performance.sql) rather than one OR over every permit ever made at
- * these locations: the cost follows the scope, not the years of history. Made disjoint (open; not
- * open and created in the last days; not open, created before and changed in them), they need no
- * de-duplication, and the newest $4 by creation are kept by their boundary, the $4-th newest
- * (created_on, permit_instance_id), sorted for only when the scope holds more than $4. A first
- * sync reads the scope on each of its pages: the union's de-duplication and the sort of the whole
- * scope by creation made a page at 20,000 permits in scope cost 37 ms on PostgreSQL and 90 ms on
- * PGlite, against 20 and 65 this way (issue 13, bench/scopePages.ts).
+ * these locations: the cost follows the scope, not the years of history. Made disjoint (created in
+ * the last days; created before and changed in them; open, created and changed before), each read
+ * from its index alone, they need no de-duplication, and the newest $4 by creation are kept by
+ * their boundary, the $4-th newest (created_on, permit_instance_id), sorted for only when the
+ * scope holds more than $4. A first sync reads the scope on each of its pages: the union's
+ * de-duplication and the sort of the whole scope by creation made a page at 20,000 permits in
+ * scope cost 37 ms on PostgreSQL and 90 ms on PGlite, against 20 and 60 this way (issue 13,
+ * bench/scopePages.ts). No range may bound created_on from above alone: PostgreSQL would read it
+ * from permits_scope, every permit ever made at these locations (15,000 at 1M permits).
  */
 const PERMIT_SCOPE = `scope_ranges as materialized (
     select permit_instance_id, date_changed, created_on from permits
+     where not deleted and location_id = any($1::int[]) and created_on >= now() - make_interval(days => $3::int)
+    union all
+    select permit_instance_id, date_changed, created_on from permits
+     where not deleted and location_id = any($1::int[]) and date_changed >= now() - make_interval(days => $3::int)
+       and created_on < now() - make_interval(days => $3::int)
+    union all
+    select permit_instance_id, date_changed, created_on from permits
      where not deleted and location_id = any($1::int[]) and state = any($2::text[])
-    union all
-    select permit_instance_id, date_changed, created_on from permits
-     where not deleted and location_id = any($1::int[]) and not state = any($2::text[])
-       and created_on >= now() - make_interval(days => $3::int)
-    union all
-    select permit_instance_id, date_changed, created_on from permits
-     where not deleted and location_id = any($1::int[]) and not state = any($2::text[])
-       and date_changed >= now() - make_interval(days => $3::int) and created_on < now() - make_interval(days => $3::int)
+       and created_on < now() - make_interval(days => $3::int) and date_changed < now() - make_interval(days => $3::int)
   ),
   scope_size as (select count(*)::int as n from scope_ranges),
   -- The $4-th newest, counted from whichever end is nearer, so the sort keeps the fewer rows (a
