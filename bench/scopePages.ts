@@ -47,7 +47,7 @@ try {
     const sorted = [...times].sort((a, b) => a - b);
     const total = times.reduce((a, b) => a + b, 0);
     console.log(
-      `${db.kind} run ${run + 1}: ${documents} permits in ${times.length} pages, ${total.toFixed(0)} ms, per page median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, ` +
+      `${db.kind} run ${run + 1}: ${documents} permits in ${times.length} pages, ${total.toFixed(1)} ms, per page median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, ` +
         `max ${sorted.at(-1)!.toFixed(1)} ms [${times.map((t) => t.toFixed(0)).join(' ')}] digest ${hash.digest('hex').slice(0, 16)}`,
     );
   }
