@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_MAX_LIMIT } from '../../schemas';
+import { OPEN_PERMIT_STATES, SYNC_MAX_LIMIT } from '../../schemas';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
 import { buildApprovals, buildPermit, pullOnce, Replica } from './syncFactories';
 
@@ -161,5 +161,62 @@ describe.each(DATABASE_KINDS)('sync pulls of permits on %s', (kind) => {
     const caughtUp = (await all.pull(1000)).flatMap((p) => p.documents);
     expect(caughtUp.map((d) => d.PermitInstanceId).sort()).toEqual([last[0]!.id, 'bulk-00001', 'bulk-04000'].sort());
     expect(all.docs.size).toBe(5000);
+  });
+
+  it('keeps the newest 5,000 by creation, ties by id, with twice as many in scope, and lets newer permits push older ones out', async () => {
+    // The scope as SPEC §9 defines it, written as directly as it reads: what the pulls must hold.
+    const newest = async () =>
+      new Set(
+        (
+          await server.db.query<{ id: string }>(
+            `select permit_instance_id as id from permits
+              where not deleted and location_id = any('{110,111,112}'::int[])
+                and (state = any($1::text[]) or created_on >= now() - interval '15 days' or date_changed >= now() - interval '15 days')
+              order by created_on desc, permit_instance_id limit 5000`,
+            [OPEN_PERMIT_STATES],
+          )
+        ).map((r) => r.id),
+      );
+    // 10,500 more in scope, in runs of 7 created at the same moment (the cap falls among equals),
+    // open, closed lately, and closed after being created 40 days ago but changed now.
+    await server.db.query(
+      `insert into permits (permit_instance_id, permit_definition_id, state, created_by, created_on, site_id, location_id)
+       select 'wide-' || lpad(((i * 7919) % 10500)::text, 5, '0'), 'hot-work-v1',
+              (array['PENDING', 'COMPLETED', 'APPROVED', 'REVOKED'])[1 + i % 4], 1001,
+              case when i % 10 = 0 then now() - interval '40 days' - make_interval(secs => i) else now() - make_interval(secs => 30 * (i / 7)) end,
+              1, 110 + i % 3
+         from generate_series(0, 10499) as i`,
+    );
+    const expected = await newest();
+    expect(expected.size).toBe(5000);
+
+    const first = await pullOnce(server, viewer, 'permits', null, 1000);
+    expect(first.remaining + first.documents.length).toBe(5000);
+    const replica = new Replica(server, viewer, 'permits', 'PermitInstanceId');
+    const pages = await replica.pull(1000);
+    expect(pages.map((p) => p.remaining)).toEqual([4000, 3000, 2000, 1000, 0]);
+    expect(new Set(replica.docs.keys())).toEqual(expected);
+    expect(replica.received).toHaveLength(5000);
+
+    // 25 newer permits push the 25 oldest out: a catch-up sends the new ones and nothing for
+    // those pushed out (the replica's cleanup drops them), and an edit of one of those is not sent.
+    const pushedOut = [...expected].filter((id) => !id.startsWith('push-'));
+    await server.db.query(
+      `insert into permits (permit_instance_id, permit_definition_id, state, created_by, created_on, site_id, location_id)
+       select 'push-' || lpad(i::text, 2, '0'), 'hot-work-v1', 'DRAFT', 1001, now() + make_interval(secs => i), 1, 111
+         from generate_series(1, 25) as i`,
+    );
+    const after = await newest();
+    const gone = pushedOut.filter((id) => !after.has(id));
+    expect(gone).toHaveLength(25);
+    await server.db.query(`update permits set content = '{"edited": true}' where permit_instance_id = $1`, [gone[0]]);
+    const caughtUp = (await replica.pull(1000)).flatMap((p) => p.documents);
+    expect(caughtUp.map((d) => d.PermitInstanceId).sort()).toEqual([...after].filter((id) => id.startsWith('push-')).sort());
+    expect(caughtUp.every((d) => !d._deleted)).toBe(true);
+    expect(replica.docs.size).toBe(5025);
+
+    const fresh = new Replica(server, viewer, 'permits', 'PermitInstanceId');
+    await fresh.pull(1000);
+    expect(new Set(fresh.docs.keys())).toEqual(after);
   });
 });
