@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPermitTimeouts } from '../../server/permits/timeout';
 import { seedBench } from '../../server/seed/bench';
@@ -60,6 +60,24 @@ describe.each(DATABASE_KINDS)('the stored pull document of a permit on %s', (kin
     expect(size).toBeGreaterThan(2500);
     // The content moved out of the row (~2 KB of chunks), not the document.
     expect((await chunkBytes()) - before).toBeLessThan(size);
+  });
+
+  it('keeps a permit id (a UUID) in the row of a permit over 2 KB, where sorting a page on it reads no TOAST (017)', async () => {
+    const id = randomUUID();
+    await server.db.query(
+      `insert into permits (permit_instance_id, permit_definition_id, created_by, site_id, location_id, date_changed, content)
+       select $1, permit_definition_id, created_by, site_id, location_id, now(), jsonb_build_object('note', $2::text) from permits limit 1`,
+      [id, randomBytes(1500).toString('base64')],
+    );
+    // Read with the document, from the table: an index's copy of the id is always inline.
+    const [row] = await server.db.query<{ stored: number; length: number; document: number }>(
+      `select pg_column_size(permit_instance_id) as stored, octet_length(permit_instance_id) as length, octet_length(document) as document
+         from permits where permit_instance_id = $1`,
+      [id],
+    );
+    expect(row!.document).toBeGreaterThan(2500);
+    // Inline, the text and its header; moved out, a pointer no larger than the text.
+    expect(row!.stored).toBeGreaterThan(row!.length);
   });
 
   it('after a creation, content merges, approvals, a close-out, a move and a time-out', async () => {
