@@ -101,8 +101,10 @@ describe.each(DATABASE_KINDS)('pulls shared between devices on %s', (kind) => {
     try {
       const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => pullOnce(server, i % 2 ? viewer : colleague, 'permits')));
       expect(new Set(pages.map((p) => JSON.stringify(p.documents))).size).toBe(1);
-      // Each the first alone, then the others asked meanwhile together; the page at most once.
-      expect(queries.mock.calls.length).toBeLessThanOrEqual(4);
+      // Each the first alone, then the others asked meanwhile together: their 40 reads in two
+      // statements each when the requests come in two waves, a few more when a busy machine spreads
+      // them over more (5 seen at load 6); 40 without batching. The page at most once.
+      expect(queries.mock.calls.length).toBeLessThanOrEqual(10);
       expect(transactions.mock.calls.length).toBeLessThanOrEqual(1);
     } finally {
       queries.mockRestore();
