@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type MouseEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { NavDrawerBody, NavDrawerFooter, NavItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { NavDrawerFooter, NavItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   AddCircleRegular,
   BoardRegular,
@@ -19,6 +19,7 @@ import {
 } from '@fluentui/react-icons';
 import { MENU, visibleMenu } from '../../domain/access';
 import { InlineNavDrawer } from './InlineNavDrawer';
+import { NavMenuBody } from './NavMenuBody';
 import { useAppData } from './startup/appData';
 
 /** The overlay menu (below the breakpoint) loads when first opened: it is not part of the first load (issue 13). */
@@ -77,8 +78,7 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
     },
     [navigate, type, onOpenChange],
   );
-  // The same items while only the location changes (a list filter written into the URL):
-  // NavDrawerBody measures its scrolling, a layout of the whole page, whenever they change.
+  // The same items while only the location changes (a list filter written into the URL).
   const items = useMemo(
     () =>
       entries.map((entry) => (
@@ -91,7 +91,7 @@ export function SideMenu({ open, type, onOpenChange }: SideMenuProps) {
 
   const menu = (
     <>
-      <NavDrawerBody>{items}</NavDrawerBody>
+      <NavMenuBody>{items}</NavMenuBody>
       <NavDrawerFooter className={styles.footer}>
         <NavItem value="/auth/signout" href="/auth/signout" icon={<SignOutRegular />} onClick={go('/auth/signout')}>
           Signout
