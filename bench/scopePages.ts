@@ -14,10 +14,11 @@ import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PULL_BATCH_SIZE } from '../replication/sync';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Queryable } from '../server/db/database';
+import { openDatabase } from '../server/db/database';
 import { BEGINNING, type After } from '../server/sync/page';
 import { pullPermits } from '../server/sync/permits';
 import type { SyncScope } from '../server/sync/scope';
+import { explainPermitPage } from './scenarios/serverPull';
 
 const { values } = parseArgs({ options: { explain: { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, limit: { type: 'string' }, locations: { type: 'string' } } });
 const limit = Number(values.limit ?? PULL_BATCH_SIZE);
@@ -40,7 +41,7 @@ try {
       documents += page.documents.length;
       for (const d of page.documents) hash.update(d.slice(0, 60)).update('\n');
       hash.update(JSON.stringify([page.last, page.remaining]));
-      if (values.explain && run === 0 && (times.length === 1 || times.length === 3)) console.log(await explain(db, scope, at));
+      if (values.explain && run === 0 && (times.length === 1 || times.length === 3)) console.log(await explainPermitPage(db, scope, at, limit));
       if (!page.last || page.remaining === 0) break;
       at = { since, date: page.last.DateChanged, id: page.last.id };
     }
@@ -55,17 +56,3 @@ try {
   await db.close();
 }
 
-async function explain(db: Queryable, scope: SyncScope, at: After): Promise<string> {
-  let captured: { text: string; params: unknown[] } | null = null;
-  const spy: Queryable = {
-    query: async <T>(text: string, params?: unknown[]) => {
-      captured = { text, params: params ?? [] };
-      return db.query<T>(text, params);
-    },
-    exec: async () => undefined,
-  };
-  await pullPermits(spy, scope, at, limit);
-  const { text, params } = captured!;
-  const rows = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, params);
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}

@@ -182,9 +182,8 @@ function backendsCpuBetween(before: Map<number, number> | null, after: Map<numbe
   return ms;
 }
 
-async function explain(db: Database, at: After): Promise<string> {
-  // The page query's text and parameters, caught as pullPermits sends them (its last query, after
-  // those that choose it), then explained.
+/** EXPLAIN ANALYZE of a permit page's query, caught as pullPermits sends it (its last query, after those that choose it). */
+export async function explainPermitPage(db: Queryable, scope: SyncScope, at: After, limit = PULL_BATCH_SIZE): Promise<string> {
   let captured: { text: string; params: unknown[] } | null = null;
   const spy: Queryable = {
     query: async <T>(text: string, params?: unknown[]) => {
@@ -193,7 +192,7 @@ async function explain(db: Database, at: After): Promise<string> {
     },
     exec: async () => undefined,
   };
-  await pullPermits(spy, scope, at, PULL_BATCH_SIZE);
+  await pullPermits(spy, scope, at, limit);
   const { text, params } = captured!;
   const rows = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, params);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -262,7 +261,7 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     );
     const since = (await db.query<{ t: string }>(`select sync_text(now()) as t`))[0]!.t;
     const first: After = { since, date: BEGINNING, id: '' };
-    const explained = [await explain(db, first)];
+    const explained = [await explainPermitPage(db, scope, first)];
     const pageMs: number[] = [];
     const requestMs: number[] = [];
     let pageBytes = { json: 0, brotli: 0 };
@@ -291,12 +290,12 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
     const postgresCpu = backendsCpuBetween(backendsBefore, await backendsCpuMs(db));
     const gcMs = await gcIn(pageTimes);
     const cpuMs = { server: serverCpu / pageMs.length, postgres: postgresCpu === null ? null : postgresCpu / pageMs.length };
-    explained.push(await explain(db, lastPage));
+    explained.push(await explainPermitPage(db, scope, lastPage));
     // A catch-up pull: the replica is in step, one permit at its locations changed since.
     await db.query(`update permits set date_changed = now(), asset_number = asset_number || '.' where permit_instance_id = (select permit_instance_id from permits where location_id = $1 order by created_on desc limit 1)`, [VIEWABLE[0]]);
     const caughtUp: After = { since, date: since, id: '' };
     for (let run = 0; run < options.runs * 4; run++) catchUpMs.push((await page(db, caughtUp)).ms);
-    explained.push(await explain(db, caughtUp));
+    explained.push(await explainPermitPage(db, scope, caughtUp));
     options.log(
       `  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}` +
         ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms;` +
