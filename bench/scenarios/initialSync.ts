@@ -47,6 +47,14 @@ export async function warmPermitPages(env: BenchEnv): Promise<void> {
   }
 }
 
+/** Runs the sides one after the other from the `first`-th, each after the pages are warmed: which goes first turns with each sample. */
+export async function inTurns(env: BenchEnv, sides: (() => Promise<unknown>)[], first: number): Promise<void> {
+  for (let k = 0; k < sides.length; k++) {
+    await warmPermitPages(env);
+    await sides[(first + k) % sides.length]!();
+  }
+}
+
 /** RxDB writes its checkpoints and replication state just after the documents: let them land before sizing. */
 const SETTLE_MS = 1000;
 
@@ -92,10 +100,7 @@ export async function measureInitialSync(env: BenchEnv, warmups: number, runs: n
       async () => (permitsAlone = await permitsAloneSide(env)),
       async () => (baseline = await baselineSide(env)),
     ];
-    for (let k = 0; k < sides.length; k++) {
-      await warmPermitPages(env);
-      await sides[(i + k) % sides.length]!();
-    }
+    await inTurns(env, sides, i);
     const sample: InitialSyncSample = { ...replica!, permitsAlone: permitsAlone!, baseline: baseline! };
     const label = i < warmups ? 'warm-up' : `run ${i - warmups + 1}/${runs}`;
     env.log(`  initial sync ${label}: replica ${Math.round(sample.replica.ms)} ms, permits alone ${Math.round(sample.permitsAlone.ms)} ms, baseline ${Math.round(sample.baseline.ms)} ms (fetch ${Math.round(sample.baseline.fetchMs)}, write ${Math.round(sample.baseline.writeMs)}), whole replica ${Math.round(sample.wholeReplicaMs)} ms`);

@@ -7,7 +7,7 @@ import type { ReplicaPage } from '../page/api';
 import { openBenchTab } from '../browser';
 import { profiled } from '../cpuProfile';
 import type { BenchEnv } from '../env';
-import { baselineSide, warmPermitPages } from './initialSync';
+import { baselineSide, inTurns } from './initialSync';
 
 export interface LargeSyncSample {
   replicaMs: number;
@@ -37,10 +37,7 @@ export async function measureLargeSync(env: BenchEnv, runs: number): Promise<Lar
     let baselineMs = 0;
     // Taking turns going first, as the 5,000 permits' sides do.
     const sides = [async () => (replicaMs = await replicaSide(env)), async () => (baselineMs = (await baselineSide(env)).ms)];
-    for (let k = 0; k < sides.length; k++) {
-      await warmPermitPages(env);
-      await sides[(i + k) % sides.length]!();
-    }
+    await inTurns(env, sides, i);
     env.log(`  initial sync of ${env.expectedPermits} permits, run ${i + 1}/${runs}: replica ${Math.round(replicaMs)} ms, baseline ${Math.round(baselineMs)} ms`);
     samples.push({ replicaMs, baselineMs });
   }
