@@ -57,6 +57,8 @@ export interface SyncOptions {
   now?: () => number;
   /** The collections pulled (default: every one). The bench times a replica pulling its permits alone. */
   collections?: readonly PulledCollection[];
+  /** The engine starts once this settles (default: at once); the app's first screen goes first (src/db/localFirst.ts). */
+  after?: Promise<unknown>;
 }
 
 export interface SyncEngine {
@@ -70,8 +72,8 @@ const DEFAULT_BACKOFF = { outbox: { baseMs: 1000, capMs: 60_000 }, stream: { bas
 export function startSync(options: SyncOptions): SyncEngine {
   let stopped = false;
   let running: { stop(): Promise<void> } | null = null;
-  options.db
-    .waitForLeadership()
+  Promise.resolve(options.after)
+    .then(() => options.db.waitForLeadership())
     .then(() => {
       if (!stopped) running = runAsLeader(options);
     })
