@@ -130,7 +130,7 @@ function preloadEntryImports(): Plugin {
 const require = createRequire(import.meta.url);
 const routerBuild = join(dirname(require.resolve('react-router')), '..', 'production');
 const rxdbDexie = join(dirname(require.resolve('dexie/package.json', { paths: [dirname(require.resolve('rxdb'))] })), 'dist', 'modern', 'dexie.mjs');
-const productionBuilds = [
+export const productionBuilds = [
   { find: /^react-router$/, replacement: join(routerBuild, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(routerBuild, 'dom-export.mjs') },
   { find: /^dexie$/, replacement: rxdbDexie },

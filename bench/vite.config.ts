@@ -2,10 +2,12 @@
  * Builds the bench page (bench/page) for the benchmark's server to serve as its static files:
  * the page then shares the API's origin, as the app does, and runs the app's own storage and
  * replication modules in a production build (no RxDB dev-mode). The app's vite.config.ts is
- * not involved.
+ * not involved, but for its copies of libraries: the baseline then writes with the same Dexie as
+ * the replica (RxDB's; the project's own `dexie` is another release), as the app does.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { productionBuilds } from '../vite.config';
 import { PAGES } from './page/api';
 import { BENCH_PAGE_DIR } from './paths';
 
@@ -15,6 +17,7 @@ export default defineConfig({
   root: page(''),
   base: '/',
   logLevel: 'warn',
+  resolve: { alias: productionBuilds },
   // One bundle, loaded from localhost: its size does not matter here.
   build: {
     outDir: BENCH_PAGE_DIR,
