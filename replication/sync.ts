@@ -73,7 +73,8 @@ export function startSync(options: SyncOptions): SyncEngine {
   let stopped = false;
   let running: { stop(): Promise<void> } | null = null;
   Promise.resolve(options.after)
-    .then(() => options.db.waitForLeadership())
+    // Stopped meanwhile, the database may be closed: no leader election on it.
+    .then(() => (stopped ? false : options.db.waitForLeadership()))
     .then(() => {
       if (!stopped) running = runAsLeader(options);
     })

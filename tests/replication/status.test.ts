@@ -40,6 +40,25 @@ describe('the sync status and the refresh button', () => {
     expect(await firstValueFrom(status$)).toMatchObject({ firstSyncDone: true, lastSyncedAt: 3_000 });
   });
 
+  it('starts nothing before its `after` settles, and nothing at all when stopped first', async () => {
+    const recorder = recordingFetch(() => json(200, empty));
+    let start!: () => void;
+    engine = startSync({ db, owner: OWNER, http: testClient(recorder.fetch), after: new Promise<void>((resolve) => (start = resolve)) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(recorder.requests).toEqual([]);
+    start();
+    await waitFor(() => recorder.requests.length > 0, 5000, 'the engine to start');
+
+    await engine.stop();
+    const other = recordingFetch(() => json(200, empty));
+    let startOther!: () => void;
+    engine = startSync({ db, owner: OWNER, http: testClient(other.fetch), after: new Promise<void>((resolve) => (startOther = resolve)) });
+    await engine.stop();
+    startOther();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(other.requests).toEqual([]);
+  });
+
   it('pulls every collection again and sends a waiting change at once when any tab asks', async () => {
     let failNext = true;
     const recorder = recordingFetch((r) => {
