@@ -119,6 +119,33 @@ function preloadEntryImports(): Plugin {
 }
 
 /**
+ * RxDB orders every collection schema's keys with `localeCompare` each time the replica opens
+ * (it hashes the sorted schema to tell whether a collection changed). The first `localeCompare`
+ * of a page starts ICU's collator: ~13 ms of a fast machine, ~50 ms of a tablet's offline cold
+ * start, for nothing else on the way to the dashboard (the location tree sorts its titles only
+ * when first read, domain/locations.ts; issue 13). The build orders the keys by
+ * code unit instead, the same on every device (RxDB's order follows the device's locale). A
+ * replica stored by an earlier build holds another hash of the same schemas; RxDB then compares
+ * the schemas themselves, finds them equal and opens it as before (tests/replication/
+ * replicaMigration.test.ts). RxDB's query keys, sorted the same way, live only in memory.
+ */
+const RXDB_OBJECT_UTILS = /\/rxdb\/dist\/esm\/plugins\/utils\/utils-object\.js$/;
+const LOCALE_KEY_ORDER = 'Object.keys(obj).sort((a, b) => a.localeCompare(b))';
+
+export function rxdbKeyOrder(): Plugin {
+  return {
+    name: 'openpermit:rxdb-key-order',
+    apply: 'build',
+    transform(code, id) {
+      if (!RXDB_OBJECT_UTILS.test(id)) return undefined;
+      // An RxDB release that sorts otherwise fails the build instead of quietly paying again.
+      if (!code.includes(LOCALE_KEY_ORDER)) throw new Error(`${id} no longer sorts keys with localeCompare: review the rxdbKeyOrder plugin.`);
+      return { code: code.replace(LOCALE_KEY_ORDER, 'Object.keys(obj).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))'), map: null };
+    },
+  };
+}
+
+/**
  * Production copies of two libraries whose package exports only offer another build.
  * React Router's exports name its development build, which keeps the dev-only warnings
  * (ENABLE_DEV_WARNINGS); dist/production is the same code with them off. Both entry points
@@ -138,7 +165,7 @@ export const productionBuilds = [
 
 export default defineConfig(({ mode }) => ({
   resolve: { alias: productionBuilds },
-  plugins: [schemasAsData(import.meta.dirname), react(), preloadEntryImports(), appShell, precompressed, formValidators(), ...report(mode)],
+  plugins: [schemasAsData(import.meta.dirname), react(), rxdbKeyOrder(), preloadEntryImports(), appShell, precompressed, formValidators(), ...report(mode)],
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __APP_REVISION__: JSON.stringify(revision()),

@@ -48,7 +48,7 @@ export function administers(sites: 'all' | readonly number[], siteId: number): b
 
 /** The top-level locations of a site: an external user's view permission (82) covers them. */
 export function siteRoots(tree: LocationTree, siteId: number): number[] {
-  return (tree.children.get(ROOT_LOCATION_ID) ?? []).filter((l) => l.SiteId === siteId).map((l) => l.LocationId);
+  return tree.childrenOf(ROOT_LOCATION_ID).filter((l) => l.SiteId === siteId).map((l) => l.LocationId);
 }
 
 /** A site named as people know it: the titles of its top-level locations. */

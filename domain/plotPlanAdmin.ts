@@ -37,10 +37,10 @@ export function plotPlanAdminRows(tree: LocationTree, grantee: Grantee, siteId: 
       const covering = plotPlanFor(tree, location.LocationId)?.location;
       rows.push({ location, depth, canUpload, coveredBy: covering && covering.LocationId !== location.LocationId ? covering : undefined });
     }
-    for (const child of tree.children.get(location.LocationId) ?? []) visit(child, depth + 1, seen);
+    for (const child of tree.childrenOf(location.LocationId)) visit(child, depth + 1, seen);
   };
   const seen = new Set<number>();
-  for (const top of tree.children.get(ROOT_LOCATION_ID) ?? []) if (top.SiteId === siteId) visit(top, 0, seen);
+  for (const top of tree.childrenOf(ROOT_LOCATION_ID)) if (top.SiteId === siteId) visit(top, 0, seen);
   return rows;
 }
 

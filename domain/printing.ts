@@ -53,7 +53,7 @@ export function siteLocationChoices(tree: LocationTree, siteId: number): Locatio
     seen.add(id);
     const label = path ? `${path} › ${location.Title}` : location.Title;
     choices.push({ value: id, label });
-    for (const child of tree.children.get(id) ?? []) visit(child.LocationId, label, seen);
+    for (const child of tree.childrenOf(id)) visit(child.LocationId, label, seen);
   };
   const seen = new Set<number>();
   const tops = siteTops(tree, siteId).map((id) => tree.byId.get(id)!).sort((a, b) => a.Title.localeCompare(b.Title));

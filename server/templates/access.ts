@@ -8,7 +8,7 @@ import { granteeOf, type UserRecord } from '../users/users';
 
 /** The top-level location of a site: where a site-wide template (no LocationId) is judged. */
 export function siteRoot(tree: LocationTree, siteId: number): Location | undefined {
-  return (tree.children.get(ROOT_LOCATION_ID) ?? []).find((l) => l.SiteId === siteId);
+  return tree.childrenOf(ROOT_LOCATION_ID).find((l) => l.SiteId === siteId);
 }
 
 /** The location a template belongs to: its own, else its site's top level. */

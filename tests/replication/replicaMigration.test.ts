@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRxDatabase, getPrimaryKeyOfInternalDocument, INTERNAL_CONTEXT_COLLECTION } from 'rxdb';
+import { createRevision, createRxDatabase, getPrimaryKeyOfInternalDocument, INTERNAL_CONTEXT_COLLECTION, now } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,5 +81,21 @@ describe('a replica stored by an earlier release', () => {
     expect((await db.sitedata.findOne('setting:copyEnabled').exec())?.data).toBe(true);
     await db.sitedata.insert({ id: 'list:1:Companies', type: 'list', data: { SiteId: 1, FieldKey: 'Companies', ListItems: [] }, DateChanged: '2026-05-02T08:00:00.000000Z' });
     expect(await db.sitedata.count({ selector: { type: 'list' } }).exec()).toBe(1);
+  });
+
+  it('opens when it recorded its collections under another hash of the same schemas (an earlier build ordered their keys by the device’s locale)', async () => {
+    const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
+    const name = `old${randomUUID().replaceAll('-', '')}`;
+    const old = await createReplicaDatabase({ storage, name });
+    await old.permits.insert(buildPermit({ PermitInstanceId: 'kept', State: 'PENDING' }));
+    const key = getPrimaryKeyOfInternalDocument(`permits-${replicaSchemas.permits.version}`, INTERNAL_CONTEXT_COLLECTION);
+    const [recorded] = await old.internalStore.findDocumentsById([key], false);
+    const rehashed = { ...recorded!, data: { ...recorded!.data, schemaHash: 'a-hash-of-the-same-schema-in-another-key-order' }, _meta: { lwt: now() } };
+    const written = await old.internalStore.bulkWrite([{ previous: recorded!, document: { ...rehashed, _rev: createRevision(old.token, recorded!) } }], 'test');
+    expect(written.error).toEqual([]);
+    await old.close();
+
+    db = await createReplicaDatabase({ storage, name });
+    expect((await db.permits.findOne('kept').exec())?.State).toBe('PENDING');
   });
 });

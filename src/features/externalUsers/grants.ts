@@ -37,7 +37,7 @@ export function grantTreeLocations(grantor: Grantee, tree: LocationTree, siteId:
   const shown = new Set<number>();
   const visit = (id: number): boolean => {
     let any = accessible(grantor, tree, id);
-    for (const child of tree.children.get(id) ?? []) any = visit(child.LocationId) || any;
+    for (const child of tree.childrenOf(id)) any = visit(child.LocationId) || any;
     if (any) shown.add(id);
     return any;
   };

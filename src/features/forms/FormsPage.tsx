@@ -29,7 +29,7 @@ export function FormsPage() {
   const load = useCallback(() => listForms(), []);
   const forms = useLoad(load);
   const { publish, rebuild, busy } = usePublish(forms.reload);
-  const sites = (data.tree.children.get(0) ?? []).filter((site) => forms.data?.some((f) => f.properties.SiteId === site.SiteId));
+  const sites = data.tree.childrenOf(0).filter((site) => forms.data?.some((f) => f.properties.SiteId === site.SiteId));
 
   return (
     <section className={styles.root}>

@@ -22,7 +22,7 @@ export function LocationNodes({ tree, locations, shown, renderLayout, onItemClic
   return (
     <>
       {visible.map((location) => {
-        const children = tree.children.get(location.LocationId) ?? [];
+        const children = tree.childrenOf(location.LocationId);
         const hasChildren = children.some((child) => !shown || shown(child.LocationId));
         return (
           <TreeItem

@@ -27,7 +27,7 @@ interface LocationTreeProps {
  */
 export function LocationTree({ companyName, tree, grantee, selected, onSelect, revealId, canSelect }: LocationTreeProps) {
   const styles = useStyles();
-  const sites = tree.children.get(ROOT_LOCATION_ID) ?? [];
+  const sites = tree.childrenOf(ROOT_LOCATION_ID);
   const defaultOpen = useMemo(
     () => [
       String(ROOT_LOCATION_ID),
