@@ -30,6 +30,6 @@ async function start(): Promise<PublicConfig> {
   await initSession(config);
   connectReplica(__APP_VERSION__);
   const identity = currentIdentity();
-  if (identity && pathname === '/') replicaOf(identity.email).then(warmDashboardQueries, () => undefined);
+  if (identity && pathname === '/') replicaOf(identity.email).then((db) => warmDashboardQueries(db, identity.email), () => undefined);
   return config;
 }

@@ -20,3 +20,13 @@ export function useObservable<T>(source: Observable<T> | null, initial: T): T {
   }, [source]);
   return current.source === source ? current.value : initial;
 }
+
+/**
+ * What `source` gives at once when subscribed (a shared query's last answer), else `fallback`:
+ * as useObservable's `initial`, the first render shows it rather than `fallback` for a frame.
+ */
+export function valueNow<T>(source: Observable<T> | null, fallback: T): T {
+  let value = fallback;
+  source?.subscribe({ next: (next) => (value = next), error: () => undefined }).unsubscribe();
+  return value;
+}

@@ -27,7 +27,7 @@ export function SignedInRoot() {
   // With a session, its user's replica opens at once, alongside the device's database.
   const owner = identity?.email ?? (user && !user.signedOut ? user.email : null);
   const replica = useOpenReplica(owner, attempt);
-  useWarmDashboard(replica);
+  useWarmDashboard(replica, owner);
   const failed = [device, replica].find((opened): opened is Extract<Opened<unknown>, { status: 'failed' }> => opened.status === 'failed');
   if (failed) {
     if (!identity) return <Navigate to={UNAUTHENTICATED_PATH} replace />;
@@ -47,14 +47,14 @@ export function SignedInRoot() {
 }
 
 /** Opening on the dashboard: its queries start with the replica, while the startup and the shell render. */
-function useWarmDashboard(replica: Opened<ReplicaDatabase>): void {
+function useWarmDashboard(replica: Opened<ReplicaDatabase>, owner: string | null): void {
   const { pathname } = useLocation();
   const warmed = useRef<ReplicaDatabase | null>(null);
   useEffect(() => {
-    if (replica.status !== 'open' || warmed.current === replica.db || pathname !== '/') return;
+    if (replica.status !== 'open' || owner === null || warmed.current === replica.db || pathname !== '/') return;
     warmed.current = replica.db;
-    warmDashboardQueries(replica.db);
-  }, [replica, pathname]);
+    warmDashboardQueries(replica.db, owner);
+  }, [replica, owner, pathname]);
 }
 
 function Session({ identity, user }: { identity: Identity | null; user: DeepReadonly<DeviceUser> | null | undefined }) {
