@@ -11,7 +11,8 @@ export function useObservable<T>(source: Observable<T> | null, initial: T): T {
   useEffect(() => {
     if (!source) return;
     const subscription = source.subscribe({
-      next: (value) => setCurrent({ source, value }),
+      // The same value again (a shared query's replay of what the first render showed) renders nothing.
+      next: (value) => setCurrent((shown) => (shown.source === source && Object.is(shown.value, value) ? shown : { source, value })),
       // RxDB queries fail only when the database is closed or broken: there is nothing to render
       // differently, but the cause must not vanish.
       error: (error: unknown) => console.error('A local query failed.', error),
