@@ -4,7 +4,7 @@
  * recognised by the server and never applied twice. Content edits of one permit are merged
  * into one request (outboxBatch.ts).
  */
-import { Subject, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
 import type { OutboxEntry } from '../schemas';
 import { backoffDelay, pause, type BackoffPolicy } from './backoff';
 import { ApiError, type HttpClient } from './http';
@@ -53,6 +53,8 @@ export interface OutboxProcessorOptions {
 export interface OutboxProcessor {
   /** Sends the head of the queue now, even if its backoff has not run out (the refresh button). */
   kick(): void;
+  /** True while it sends request after request; false while the queue waits (empty, offline, backing off). */
+  readonly sending$: Observable<boolean>;
   /** Stops after the request in flight, if any, is abandoned; it stays pending and is resent later. */
   stop(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
   let skipBackoff = false;
   /** The requests still to send, in order; null to read the queue again. */
   let plan: OutboxBatch[] | null = null;
+  const sending = new BehaviorSubject(false);
   const notify = () => {
     woken = true;
     wake.next();
@@ -123,6 +126,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       await doc.incrementalPatch({ attempts, lastError: message, nextAttemptAt: now() + wait });
     } else {
       await doc.incrementalPatch({ lastError: message });
+      sending.next(false); // the queue waits for the sign-in
       await markSignInNeeded(db);
     }
   }
@@ -134,6 +138,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       } catch (error) {
         if (signal.aborted) return;
         options.onError?.(error);
+        sending.next(false);
         await pause(backoffDelay(1, options.backoff), signal);
       }
     }
@@ -152,10 +157,12 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     const wait = next ? (skipBackoff ? 0 : next.entries[0]!.nextAttemptAt - now()) : IDLE_RECHECK_MS;
     if (!next || !online || wait > 0) {
       // Strict order: while the head waits, everything behind it waits too.
+      sending.next(false);
       if (!woken) await pause(online ? Math.min(wait, IDLE_RECHECK_MS) : IDLE_RECHECK_MS, signal, wake);
       return;
     }
     skipBackoff = false;
+    sending.next(true);
     await send(next);
   }
 
@@ -165,10 +172,12 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       skipBackoff = true;
       notify();
     },
+    sending$: sending.pipe(distinctUntilChanged()),
     async stop() {
       abort.abort();
       for (const subscription of subscriptions) subscription.unsubscribe();
       await running;
+      sending.next(false);
     },
   };
 }

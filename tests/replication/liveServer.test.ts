@@ -1,8 +1,9 @@
+import { BehaviorSubject } from 'rxjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Preferences } from '../../schemas';
 import { appendToOutbox } from '../../replication/outbox';
 import type { ReplicaDatabase } from '../../replication/replica';
-import { startSync, type SyncEngine } from '../../replication/sync';
+import { PULL_HOLD_WHILE_SENDING_MS, startSync, type SyncEngine } from '../../replication/sync';
 import { readCollectionState } from '../../replication/syncState';
 import { startTestServer, type TestServer } from '../server/harness';
 import { listen, recordingFetch, testClient, waitFor } from './helpers';
@@ -35,9 +36,9 @@ describe('the replica against the real server', () => {
     await db.remove();
   });
 
-  const start = () => {
+  const start = (online$ = new BehaviorSubject(true)) => {
     const recorder = recordingFetch((request) => fetch(request.url, { method: request.method, headers: request.headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) }));
-    engine = startSync({ db, owner: ISSUER, http: testClient(recorder.fetch, baseUrl, token), backoff: FAST });
+    engine = startSync({ db, owner: ISSUER, http: testClient(recorder.fetch, baseUrl, token), backoff: FAST, online$ });
     return recorder;
   };
 
@@ -81,5 +82,31 @@ describe('the replica against the real server', () => {
     const doc = await db.outbox.findOne(refused.id).exec();
     expect(doc?.status).toBe('refused');
     expect(doc?.lastError).toMatch(/cannot be your home location/);
+  });
+
+  it('pulls the changes its own queued requests make once they are sent, not after each one', async () => {
+    const online$ = new BehaviorSubject(true);
+    const { requests } = start(online$);
+    await waitFor(async () => (await readCollectionState(db, 'sitedata')).firstSyncDone, 15_000, 'the first sync of sitedata');
+    online$.next(false);
+    const filters = Array.from({ length: 30 }, (_, i) => ({ Id: 'shift', Name: `Shift filter ${i}`, Active: true, Filter: { State: ['APPROVED'] } }));
+    for (const filter of filters) {
+      await appendToOutbox(db, ISSUER, { method: 'POST', path: '/userpref', body: { PersonnelId: personnelId, Filters: [filter] }, label: 'Saved filter' });
+    }
+    const before = requests.length;
+    const started = Date.now();
+    online$.next(true);
+    // Each request changes the user's preferences (sitedata), and the stream tells each change.
+    await waitFor(async () => (await db.outbox.find({ selector: { status: 'pending' } }).exec()).length === 0, 15_000, 'the queue to be sent');
+    const sendingMs = Date.now() - started;
+    const sent = requests.slice(before);
+    const [first, last] = [sent.findIndex((r) => r.url.pathname.endsWith('/userpref')), sent.findLastIndex((r) => r.url.pathname.endsWith('/userpref'))];
+    const pullsMeanwhile = sent.slice(first, last).filter((r) => r.url.pathname.endsWith('/sync/sitedata')).length;
+    expect(last - first).toBeGreaterThanOrEqual(filters.length - 1);
+    // A change told while the queue was being sent waited for it, or for the hold at most.
+    expect(pullsMeanwhile).toBeLessThanOrEqual(1 + Math.floor(sendingMs / PULL_HOLD_WHILE_SENDING_MS));
+    // Once the queue is sent, one pull brings the last of them.
+    const savedFilters = async () => ((await db.sitedata.findOne('preferences').exec())?.data as Preferences).Filters.SearchPermits ?? [];
+    await waitFor(async () => (await savedFilters()).some((f) => f.Name === 'Shift filter 29'), 10_000, 'the last change to be pulled');
   });
 });
