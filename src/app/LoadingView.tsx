@@ -1,29 +1,21 @@
 import type { ReactNode } from 'react';
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-
-const useStyles = makeStyles({
-  root: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalL,
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  content: { maxWidth: '480px', width: '100%' },
-});
 
 /**
  * Shown until the app is initialised (SPEC §2). With children (an error and its retry),
- * the spinner gives way to them.
+ * the spinner gives way to them. The same markup as index.html's, styled there: the page shows
+ * it before any script has arrived, and the app's first render costs no component's styles.
  */
 export function LoadingView({ children }: { children?: ReactNode }) {
-  const styles = useStyles();
   return (
-    <main className={styles.root}>
-      {children ? <div className={styles.content}>{children}</div> : <Spinner size="large" label="Loading OpenPermit…" />}
+    <main className="op-loading">
+      {children ? (
+        <div className="op-loading__content">{children}</div>
+      ) : (
+        <>
+          <div className="op-loading__spinner" role="progressbar" aria-labelledby="op-loading-label" />
+          <span id="op-loading-label">Loading OpenPermit…</span>
+        </>
+      )}
     </main>
   );
 }
