@@ -5,7 +5,8 @@
  * reading the 500 work orders for a dashboard count took seconds. `getAll` answers the same index
  * range at once. Queries that stop early (a limit over a selector the index does not fully
  * answer) keep RxDB's cursor, which reads no more than it needs. Its reads by key skip the keys
- * it does not hold (src/db/dexieGetMany.ts).
+ * it does not hold (src/db/dexieGetMany.ts). What a query reads is copied once, not rebuilt
+ * (src/db/dexieRead.ts).
  */
 import {
   getQueryMatcher,
@@ -17,9 +18,10 @@ import {
   type RxStorageInstance,
 } from 'rxdb';
 import { flatBulkWrite } from './dexieBulkWrite';
+import { fromDexie } from './dexieRead';
 import { getManyPresentOnly } from './dexieGetMany';
 import { postChangesOnlyToOtherTabs } from './otherTabs';
-import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 
 // RxDB's storages differ in their internal types; any document type will do here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,12 +48,12 @@ async function queryAtOnce(instance: Instance, prepared: Query, cursorQuery: (pr
   const indexName = `[${queryPlan.index.map(dexieReplaceIfStartsWithPipe).join('+')}]`;
   const stored = await state.dexieDb.transaction('r', state.dexieTable, (tx) => {
     const request = tx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName).getAll(range, Number.isFinite(end) ? end : undefined);
-    return new Promise<unknown[]>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result as unknown[]);
+    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
       request.onerror = () => reject(request.error ?? new Error('IndexedDB getAll failed'));
     });
   });
-  let documents = stored.map((doc) => fromDexieToStorage(state.booleanIndexes, doc) as RxDocumentData<unknown>);
+  let documents = stored.map((doc) => fromDexie(state.booleanIndexes, doc) as RxDocumentData<unknown>);
   if (!exact) documents = documents.filter(getQueryMatcher(instance.schema, query));
   if (!queryPlan.sortSatisfiedByIndex) documents.sort(getSortComparator(instance.schema, query));
   return { documents: documents.slice(skip, end) };
