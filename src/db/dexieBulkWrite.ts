@@ -1,11 +1,7 @@
 /**
- * RxDB's Dexie bulkWrite, storing each document as a flat copy. RxDB's own rebuilds every
- * document, each nested object and array, to rename keys that begin with '|' (the key-compression
- * plugin's, which the replica does not use; Dexie cannot index them), and IndexedDB then takes
- * longer to store the rebuilt objects than the parsed ones: on a first sync of 5,000 permits, in
- * Chromium, the copies cost ~150 ms and the puts ~40% more. A key beginning with '|' reads back the
- * same either way (RxDB's read turns '__' back into '|', and leaves '|' as it is). Everything
- * else — the conflict check, the change events, the transaction — is RxDB's.
+ * RxDB's Dexie bulkWrite, storing each document as a flat copy (dexieDocuments.ts) rather than
+ * RxDB's rebuild of every nested object. Everything else — the conflict check, the change
+ * events, the transaction — is RxDB's.
  */
 import {
   categorizeBulkWriteRows,
@@ -16,6 +12,7 @@ import {
   type RxStorageInstance,
 } from 'rxdb';
 import { getDocsInDb } from 'rxdb/plugins/storage-dexie';
+import { hasNestedBooleanIndex, toDexie } from './dexieDocuments';
 
 // RxDB's storages differ in their internal types; any document type will do here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,19 +28,12 @@ interface DexieInstance {
   changes$: { next(bulk: EventBulk<unknown, unknown>): void };
 }
 
-/** What IndexedDB stores for `doc`: booleans it indexes become '1' and '0', as RxDB's Dexie storage stores them. */
-function toDexie(booleanIndexes: string[], doc: Doc): Record<string, unknown> {
-  const stored: Record<string, unknown> = { ...doc };
-  for (const field of booleanIndexes) stored[field] = doc[field] ? '1' : '0';
-  return stored;
-}
-
 /** Wraps `instance.bulkWrite`; dev mode, attachments and nested boolean indexes keep RxDB's own. */
 export function flatBulkWrite(instance: Instance, rxdbWrite: Write): Write {
   const dexie = instance as unknown as DexieInstance;
   return async (rows: BulkWriteRow<Doc>[], context) => {
     const state = await instance.internals;
-    if (dexie.devMode || dexie.closed || instance.schema.attachments || state.booleanIndexes.some((field) => field.includes('.'))) return rxdbWrite(rows, context);
+    if (dexie.devMode || dexie.closed || instance.schema.attachments || hasNestedBooleanIndex(state.booleanIndexes)) return rxdbWrite(rows, context);
     const primaryPath = dexie.primaryPath;
     const keys = rows.map((row) => row.document[primaryPath] as string);
     let categorized!: ReturnType<typeof categorizeBulkWriteRows<Doc>>;

@@ -6,7 +6,7 @@
  * range at once. Queries that stop early (a limit over a selector the index does not fully
  * answer) keep RxDB's cursor, which reads no more than it needs. Its reads by key skip the keys
  * it does not hold (src/db/dexieGetMany.ts). What a query reads is copied once, not rebuilt
- * (src/db/dexieRead.ts).
+ * (src/db/dexieDocuments.ts).
  */
 import {
   getQueryMatcher,
@@ -18,7 +18,7 @@ import {
   type RxStorageInstance,
 } from 'rxdb';
 import { flatBulkWrite } from './dexieBulkWrite';
-import { fromDexie } from './dexieRead';
+import { fromDexie } from './dexieDocuments';
 import { getManyPresentOnly } from './dexieGetMany';
 import { postChangesOnlyToOtherTabs } from './otherTabs';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromDexieToStorage } from 'rxdb/plugins/storage-dexie';
-import { fromDexie } from '../../src/db/dexieRead';
+import { fromDexie, toDexie } from '../../src/db/dexieDocuments';
 
 /** A permit as IndexedDB holds it: nested content, arrays of objects, an indexed boolean as '1'. */
 const stored = () => ({
@@ -33,5 +33,13 @@ describe('fromDexie', () => {
   it('leaves nested boolean indexes to RxDB', () => {
     const doc = { ...stored(), flags: { done: '1' } };
     expect(fromDexie(['_deleted', 'flags.done'], doc)).toEqual(fromDexieToStorage(['_deleted', 'flags.done'], { ...stored(), flags: { done: '1' } }));
+  });
+
+  it('stores indexed booleans as IndexedDB can index them, and reads them back', () => {
+    const doc = { ...stored(), _deleted: false };
+    const kept = toDexie(['_deleted'], doc);
+    expect(kept._deleted).toBe('0');
+    expect(doc._deleted).toBe(false);
+    expect(fromDexie(['_deleted'], kept)).toEqual(doc);
   });
 });
