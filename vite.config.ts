@@ -190,6 +190,7 @@ export default defineConfig(({ mode }) => ({
         // one request instead of ~40 small shared chunks, each with its headers, and one
         // compression window across all of it (~6% smaller). Lazy routes split as before.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : ''),
       },
     },
   },
