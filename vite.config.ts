@@ -194,9 +194,10 @@ export default defineConfig(({ mode }) => ({
         // V8's explicit compile hint: every function of the entry runs on the way to the first
         // screen, so V8 compiles them all while the file streams in, off the main thread. Left
         // lazy, ~1,900 functions compiled one by one on the main thread as they were first called
-        // (an offline cold start at CPU ×4: median 2,118 and 1,972 ms in two A/B runs, against
-        // 1,772 and 1,739 with the hint, faster in all 18 pairs; issue 13). Added after minification, which drops comments; V8 reads it only on
-        // the first line (scripts/bundleBudget.ts checks it is there).
+        // (an offline cold start at CPU ×4: medians of 2,118 and 1,972 ms in two A/B runs, against
+        // 1,772 and 1,739 ms with the hint, faster in all 18 pairs; issue 13). Added after
+        // minification, which drops comments; V8 reads it only on the first line
+        // (scripts/bundleBudget.ts checks it is there).
         postBanner: (chunk) => (chunk.isEntry ? COMPILE_HINT : ''),
       },
     },
