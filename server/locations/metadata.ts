@@ -1,12 +1,15 @@
 import type { LocationMetadata, Printer } from '../../schemas';
 import type { Queryable } from '../db/database';
-import { ancestorsAndSelf } from '../../domain/locations';
+import { ancestorsAndSelf, type LocationTree } from '../../domain/locations';
 import { metadataLists, type ListRow } from '../lists/lists';
 import { loadLocationTree } from './locations';
 
-/** Metadata of a location; a location without its own inherits the nearest ancestor's. */
-export async function locationMetadata(db: Queryable, locationId: number): Promise<LocationMetadata | null> {
-  const chain = ancestorsAndSelf(await loadLocationTree(db), locationId);
+/**
+ * Metadata of a location; a location without its own inherits the nearest ancestor's. `tree`:
+ * the location tree the caller has read already in the same request.
+ */
+export async function locationMetadata(db: Queryable, locationId: number, tree?: LocationTree): Promise<LocationMetadata | null> {
+  const chain = ancestorsAndSelf(tree ?? (await loadLocationTree(db)), locationId);
   if (chain.length === 0) return null;
   const rows = await db.query<{ location_id: number; metadata: Omit<LocationMetadata, 'LocationId'> }>(
     'select location_id, metadata from location_metadata where location_id = any($1) and not deleted',

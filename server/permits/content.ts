@@ -54,7 +54,7 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
   const known = Y.encodeStateVector(doc);
   apply(doc, body);
   let changed = changedFields(before, docToJson(doc));
-  const metadata = await locationMetadata(tx, permit.LocationId);
+  const metadata = await locationMetadata(tx, permit.LocationId, context.tree);
   const refused = fieldsNotEditable(changed, definitionFields(definition), {
     state: permit.State,
     canEdit: context.actor.edit,

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import { HttpError, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { granteeOf, type UserRecord } from '../users/users';
-import { loadApprovals, loadPermit, type StoredPermit } from './records';
+import { loadPermitWithApprovals, type StoredPermit } from './records';
 
 /** Everything an action on one permit is judged on. */
 export interface PermitContext {
@@ -31,7 +31,7 @@ export function actorOn(user: UserRecord, tree: LocationTree, permit: Pick<Store
 
 /** Loads a permit (locked for an action) with its approvals and the user's standing on it. */
 export async function permitContext(tx: Queryable, user: UserRecord, id: string, lock = true): Promise<PermitContext> {
-  const permit = await loadPermit(tx, id, lock);
+  const { permit, approvals } = await loadPermitWithApprovals(tx, id, lock);
   const tree = await loadLocationTree(tx);
   const actor = actorOn(user, tree, permit);
   // A permit out of the user's sight reads exactly as one that does not exist: a 403 naming its
@@ -40,7 +40,7 @@ export async function permitContext(tx: Queryable, user: UserRecord, id: string,
   return {
     user,
     permit,
-    approvals: await loadApprovals(tx, id),
+    approvals,
     actor,
     tree,
     locationTitle: tree.byId.get(permit.LocationId)?.Title ?? `location ${permit.LocationId}`,

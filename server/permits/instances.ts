@@ -80,7 +80,7 @@ function copiedContent(source: ContentJson, fields: ReturnType<typeof definition
 export async function copyPermit(db: Database, user: UserRecord, id: string, now: Date): Promise<{ PermitInstance: Permit; DefinitionIsLatest: boolean }> {
   return db.transaction(async (tx) => {
     const context = await permitContext(tx, user, id, false);
-    const metadata = await locationMetadata(tx, context.permit.LocationId);
+    const metadata = await locationMetadata(tx, context.permit.LocationId, context.tree);
     const settings = await remoteSettings(tx);
     authorize(context, 'copy', { copyEnabled: (metadata?.CopyEnabled ?? false) && settings.copyEnabled });
     const latestId = metadata?.PermitDefinitionId ?? context.permit.PermitDefinitionId;

@@ -12,9 +12,9 @@ export interface StoredPermit extends Permit {
   timedOut: boolean;
 }
 
-const SELECT = `select json_build_object(${PERMIT_DOCUMENT}) as document, sync_text(p.valid_until) as valid_until,
-  p.timed_out_at is not null as timed_out, p.content_state
-  from permits p`;
+const COLUMNS = `json_build_object(${PERMIT_DOCUMENT}) as document, sync_text(p.valid_until) as valid_until,
+  p.timed_out_at is not null as timed_out, p.content_state`;
+const BY_ID = 'from permits p where p.permit_instance_id = $1 and not p.deleted';
 
 interface Row {
   document: Permit;
@@ -40,21 +40,15 @@ export function toDocument(permit: StoredPermit): Permit {
   return document as Permit;
 }
 
-/** One permit; `lock` holds its row until the transaction ends, so two actions on it run one after the other. */
-export async function findPermit(tx: Queryable, id: string, lock = false): Promise<StoredPermit | undefined> {
-  const [row] = await tx.query<Row>(`${SELECT} where p.permit_instance_id = $1 and not p.deleted${lock ? ' for update of p' : ''}`, [id]);
-  return row && toStored(row);
-}
-
-export async function loadPermit(tx: Queryable, id: string, lock = false): Promise<StoredPermit> {
-  const permit = await findPermit(tx, id, lock);
-  if (!permit) throw notFound(`There is no permit ${id}.`);
-  return permit;
+export async function loadPermit(tx: Queryable, id: string): Promise<StoredPermit> {
+  const [row] = await tx.query<Row>(`select ${COLUMNS} ${BY_ID}`, [id]);
+  if (!row) throw notFound(`There is no permit ${id}.`);
+  return toStored(row);
 }
 
 /** Permits by id, for bulk answers; unknown and deleted ids are left out. */
 export async function findPermits(tx: Queryable, ids: readonly string[]): Promise<StoredPermit[]> {
-  const rows = await tx.query<Row>(`${SELECT} where p.permit_instance_id = any($1::text[]) and not p.deleted`, [ids]);
+  const rows = await tx.query<Row>(`select ${COLUMNS} from permits p where p.permit_instance_id = any($1::text[]) and not p.deleted`, [ids]);
   return rows.map(toStored);
 }
 
@@ -71,15 +65,20 @@ export async function loadDefinition(tx: Queryable, id: string): Promise<PermitD
   };
 }
 
-/** A permit's approval records, summary and comments, as GET /permitinstancestatus answers them. */
-export async function loadApprovals(tx: Queryable, id: string): Promise<PermitApprovals> {
-  const [row] = await tx.query<{ location_id: number; approvals: ApprovalRecord[]; summary: PermitApprovals['Summary']; comments: Comment[]; date_changed: string }>(
-    `select location_id, approvals, approval_summary as summary, comments, sync_text(date_changed) as date_changed
-       from permits where permit_instance_id = $1 and not deleted`,
+/**
+ * A permit and its approval records, summary and comments (as GET /permitinstancestatus answers
+ * them), in one read of its row: every action on a permit is judged on both. `lock` holds the
+ * row until the transaction ends, so two actions on it run one after the other.
+ */
+export async function loadPermitWithApprovals(tx: Queryable, id: string, lock: boolean): Promise<{ permit: StoredPermit; approvals: PermitApprovals }> {
+  const [row] = await tx.query<Row & { approvals: ApprovalRecord[]; summary: PermitApprovals['Summary']; comments: Comment[] }>(
+    `select ${COLUMNS}, p.approvals, p.approval_summary as summary, p.comments ${BY_ID}${lock ? ' for update of p' : ''}`,
     [id],
   );
-  if (!row) return { PermitInstanceId: id, LocationId: 0, Approvals: [], Summary: approvalsSummary([], 'DRAFT'), Comments: [], DateChanged: '' };
-  return { PermitInstanceId: id, LocationId: row.location_id, Approvals: row.approvals, Summary: row.summary, Comments: row.comments, DateChanged: row.date_changed };
+  if (!row) throw notFound(`There is no permit ${id}.`);
+  const permit = toStored(row);
+  const approvals = { PermitInstanceId: id, LocationId: permit.LocationId, Approvals: row.approvals, Summary: row.summary, Comments: row.comments, DateChanged: permit.DateChanged };
+  return { permit, approvals };
 }
 
 /**

@@ -59,7 +59,7 @@ async function printable(db: Database, user: UserRecord, permitId: string) {
   if (!abilitiesAt(granteeOf(user), context.tree, context.permit.LocationId).permits.print) {
     throw forbidden(`You do not have permission to print permits at ${context.locationTitle}.`);
   }
-  const metadata = await locationMetadata(db, context.permit.LocationId);
+  const metadata = await locationMetadata(db, context.permit.LocationId, context.tree);
   const states = metadata?.PrintableStates ?? [];
   if (!states.includes(context.permit.State)) {
     throw conflict(`A permit in state ${context.permit.State} cannot be printed at ${context.locationTitle}; it prints in ${states.length ? states.join(', ') : 'no state'}.`);
