@@ -8,7 +8,7 @@ import { LocationPicker } from './pages/LocationPicker';
 import { PermitDraftPage } from './pages/PermitDraftPage';
 import { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
-import { ownServerForFile } from './ownServer';
+import { ownServerForFile, setLocationEnabled } from './ownServer';
 import { appRoutePaths } from './routeTable';
 
 /**
@@ -329,7 +329,7 @@ test('as a contractor: a change the server refused, in "Not synced"', async ({ b
   const picker = new LocationPicker(page);
   await picker.pick('Bayport Refinery', 'Crude Unit', 'Vacuum Distillation');
   await picker.update();
-  await server().db.query('update locations set enabled_flag = false where location_id = $1', [VACUUM_DISTILLATION]);
+  await setLocationEnabled(server(), VACUUM_DISTILLATION, false);
   try {
     await page.context().setOffline(false);
     await expect(shell.notSyncedButton).toHaveText('1 not synced', { timeout: 20_000 });
@@ -342,7 +342,7 @@ test('as a contractor: a change the server refused, in "Not synced"', async ({ b
     await expect(page).toHaveURL(/\/unauthorized$/);
     await scanRoute(page, '/unauthorized', 'Unauthorized (contractor at /admin)');
   } finally {
-    await server().db.query('update locations set enabled_flag = true where location_id = $1', [VACUUM_DISTILLATION]);
+    await setLocationEnabled(server(), VACUUM_DISTILLATION, true);
     await page.context().close();
   }
 });

@@ -5,15 +5,11 @@ import { LocationPicker } from './pages/LocationPicker';
 import { NotSyncedDialog } from './pages/NotSyncedDialog';
 import type { ShellPage } from './pages/ShellPage';
 import { SignInPage } from './pages/SignInPage';
-import { test, type OwnServer } from './ownServer';
+import { setLocationEnabled, test, type OwnServer } from './ownServer';
 
 const VACUUM_DISTILLATION = 112;
 const CHANGE = 'Change home location to Vacuum Distillation';
 const REFUSAL = 'That location cannot be your home location';
-
-/** What an administrator's location tools will do; until they exist, straight in the database of the spec's own server. */
-const setEnabled = (server: OwnServer, locationId: number, enabled: boolean) =>
-  server.db.query('update locations set enabled_flag = $2 where location_id = $1', [locationId, enabled]);
 
 /**
  * Queues, offline, a move of the contractor's home to Vacuum Distillation; the location is then
@@ -29,7 +25,7 @@ async function queueRefusedChange(page: Page, server: OwnServer): Promise<ShellP
   await picker.update();
   await expect(shell.pendingCount).toHaveText('1 pending');
 
-  await setEnabled(server, VACUUM_DISTILLATION, false);
+  await setLocationEnabled(server, VACUUM_DISTILLATION, false);
   await page.context().setOffline(false);
   await expect(shell.notSyncedButton).toHaveText('1 not synced', { timeout: 15_000 });
   await expect(shell.pendingCount).toBeHidden();
@@ -42,7 +38,7 @@ async function queueRefusedChange(page: Page, server: OwnServer): Promise<ShellP
 test.describe('changes the server refuses', () => {
   test.describe.configure({ timeout: 60_000 });
   test.afterEach(async ({ ownServer }) => {
-    await setEnabled(ownServer, VACUUM_DISTILLATION, true);
+    await setLocationEnabled(ownServer, VACUUM_DISTILLATION, true);
   });
 
   test('land in "Not synced" with the server\'s message and content, can be copied, and retried once allowed', async ({
@@ -68,7 +64,7 @@ test.describe('changes the server refuses', () => {
     expect(copied).toContain('"HomeLocationId": 112');
 
     // The administrator enables the location again: the same change now goes through.
-    await setEnabled(ownServer, VACUUM_DISTILLATION, true);
+    await setLocationEnabled(ownServer, VACUUM_DISTILLATION, true);
     await notSynced.action(CHANGE, 'Retry');
     await expect(entry).toBeHidden();
     await notSynced.close();

@@ -58,6 +58,10 @@ export async function startOwnServer(port?: number): Promise<OwnServer> {
   };
 }
 
+/** What an administrator's location tools will do; until they exist, straight in the server's database. */
+export const setLocationEnabled = (server: OwnServer, locationId: number, enabled: boolean) =>
+  server.db.query('update locations set enabled_flag = $2 where location_id = $1', [locationId, enabled]);
+
 /** `test` with a server of its own per worker (shared by the specs that use it) and `baseURL` pointing at it. */
 export const test = base.extend<object, { ownServer: OwnServer }>({
   ownServer: [

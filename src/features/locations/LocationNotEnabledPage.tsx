@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Body1, Button, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
@@ -9,12 +9,18 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM },
 });
 
-/** Where every guarded route leads while the home location is missing or disabled (SPEC §4). */
+/**
+ * Where every guarded route leads while the home location is missing or disabled (SPEC §4).
+ * Once the home location is enabled again — an administrator enabled it, or a refused change of
+ * home location was rolled back to an enabled one — the page would no longer be true: the user
+ * goes to the dashboard.
+ */
 export function LocationNotEnabledPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { homeLocation } = useAppData().data;
+  const { homeLocation, homeEnabled } = useAppData().data;
   const [open, setOpen] = useState(false);
+  if (homeEnabled) return <Navigate to="/" replace />;
   return (
     <section className={styles.root}>
       <Title2 as="h1">Location Not Enabled</Title2>
