@@ -70,6 +70,13 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
   let skipBackoff = false;
   /** The requests still to send, in order; null to read the queue again. */
   let plan: OutboxBatch[] | null = null;
+  /**
+   * The write recording the last answer. The next request goes out while it is written (a drain
+   * waited for each write before): the server's answer is what counts, and an entry whose write
+   * failed is sent again with the same Idempotency-Key, which the server recognises. Awaited with
+   * the next answer, before the queue is read again and before it waits.
+   */
+  let settling: Promise<void> = Promise.resolve();
   const sending = new BehaviorSubject(false);
   const notify = () => {
     woken = true;
@@ -87,6 +94,18 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       notify();
     }),
   ];
+
+  /**
+   * Records the server's answer to a request: the whole merge in one write. A refused merge goes
+   * to "Not synced" whole: the server may have kept part of it (a content update with closed
+   * fields set back); each edit retries on its own.
+   */
+  async function settle(entries: OutboxEntry[], outcome: 'done' | 'refused', message: string): Promise<void> {
+    const settled = outcome === 'done' ? { status: outcome, doneAt: now(), lastError: null } : { status: outcome, lastError: message };
+    const docs = await db.outbox.findByIds(entries.map((e) => e.id)).exec();
+    await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), ...settled, attempts: doc.attempts + 1 })));
+    if (outcome === 'refused') for (const entry of entries) options.onRefused?.(entry, message);
+  }
 
   async function send(batch: OutboxBatch): Promise<void> {
     const { entries, key } = batch;
@@ -108,13 +127,12 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     }
     const outcome = outcomeOf(status);
     if (outcome === 'done' || outcome === 'refused') {
-      // The whole merge in one write. A refused merge goes to "Not synced" whole: the server may have
-      // kept part of it (a content update with closed fields set back); each edit retries on its own.
-      const settled = outcome === 'done' ? { status: outcome, doneAt: now(), lastError: null } : { status: outcome, lastError: message };
-      const docs = await db.outbox.findByIds(entries.map((e) => e.id)).exec();
-      await db.outbox.bulkUpsert([...docs.values()].map((doc) => ({ ...doc.toMutableJSON(), ...settled, attempts: doc.attempts + 1 })));
-      if (outcome === 'refused') for (const entry of entries) options.onRefused?.(entry, message);
       plan?.shift();
+      // The answer before this one, written while this request was out.
+      await settling;
+      settling = settle(entries, outcome, message);
+      // Awaited with the next answer or before the queue waits; until then not unhandled.
+      settling.catch(() => undefined);
       return;
     }
     plan = null;
@@ -137,6 +155,9 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
         await step();
       } catch (error) {
         if (signal.aborted) return;
+        // The queue is read again: an entry whose answer was not recorded is sent again.
+        plan = null;
+        settling = Promise.resolve();
         options.onError?.(error);
         sending.next(false);
         await pause(backoffDelay(1, options.backoff), signal);
@@ -149,6 +170,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     await untilSignedIn(db, signal);
     woken = false;
     if (!plan) {
+      await settling;
       const queue = await db.outbox.find({ selector: { owner, status: 'pending' }, sort: [{ seq: 'asc' }] }).exec();
       plan = planBatches(queue.map((doc) => doc.toMutableJSON()));
     }
@@ -156,6 +178,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     const next = plan[0];
     const wait = next ? (skipBackoff ? 0 : next.entries[0]!.nextAttemptAt - now()) : IDLE_RECHECK_MS;
     if (!next || !online || wait > 0) {
+      await settling;
       // Strict order: while the head waits, everything behind it waits too.
       sending.next(false);
       if (!woken) await pause(online ? Math.min(wait, IDLE_RECHECK_MS) : IDLE_RECHECK_MS, signal, wake);
@@ -177,6 +200,7 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
       abort.abort();
       for (const subscription of subscriptions) subscription.unsubscribe();
       await running;
+      await settling.catch(() => undefined);
       sending.next(false);
     },
   };

@@ -53,6 +53,21 @@ describe('the outbox', () => {
     expect((await status(entries[0]!.id))?.doneAt).toBeTypeOf('number');
   });
 
+  it('sends the next entry while the last answer is recorded; an answer whose record failed is sent again with the same key', async () => {
+    const entries: OutboxEntry[] = [];
+    for (const n of [1, 2, 3]) entries.push(await appendToOutbox(db, OWNER, change(n)));
+    const failure = new Error('The device storage is full.');
+    vi.spyOn(db.outbox, 'bulkUpsert').mockRejectedValueOnce(failure);
+    const recorder = recordingFetch(() => json(200, {}));
+    const errors: unknown[] = [];
+    processor = startOutboxProcessor({ db, http: testClient(recorder.fetch), owner: OWNER, online$, backoff: BACKOFF, onError: (error) => errors.push(error) });
+    await waitFor(async () => (await Promise.all(entries.map((e) => status(e.id)))).every((entry) => entry?.status === 'done'), 5000, 'the queue to drain');
+    expect(errors).toEqual([failure]);
+    // The failed record surfaced with the next answer, which was not recorded either: both went again.
+    expect(paths(recorder.requests)).toEqual(['/change/1', '/change/2', '/change/1', '/change/2', '/change/3']);
+    expect(recorder.requests.map((r) => r.headers['idempotency-key'])).toEqual([0, 1, 0, 1, 2].map((i) => entries[i]!.id));
+  });
+
   it('sends a change queued after a reload on a clock set back after the changes queued before it', async () => {
     const loadPage = async () => {
       vi.resetModules();
