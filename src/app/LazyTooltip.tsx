@@ -1,6 +1,12 @@
-import { cloneElement, lazy, startTransition, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
+import { flushSync } from 'react-dom';
+import type { Tooltip as FluentTooltip } from './tooltip';
 
-const Tooltip = lazy(() => import('./tooltip').then((m) => ({ default: m.Tooltip })));
+type TooltipComponent = typeof FluentTooltip;
+
+/** Fluent's Tooltip once its chunk has loaded: triggers mounted after that have it from the start. */
+let loadedTooltip: TooltipComponent | null = null;
+const loadTooltip = () => import('./tooltip').then((m) => (loadedTooltip = m.Tooltip));
 
 /** The props LazyTooltip gives its trigger (a Fluent Button or Badge takes them all). */
 interface TriggerProps {
@@ -9,6 +15,9 @@ interface TriggerProps {
   'aria-describedby'?: string;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerUp?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerCancel?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }
@@ -25,6 +34,8 @@ interface LazyTooltipProps {
 interface Presence {
   hovered: boolean;
   focused: boolean;
+  /** A press on the trigger is under way: it must end on the element it began on, or it is no click. */
+  pressed: boolean;
 }
 
 /**
@@ -32,15 +43,21 @@ interface Presence {
  * positioning engine under it, it is ~13 KB gzip that no page needs to paint (issue 13's
  * first-load budget). Until then the trigger carries the text as Fluent gives it to assistive
  * technology: its name for a label, a description from a hidden element otherwise.
+ *
+ * The tooltip's trigger is a new element. It replaces this one once the chunk has loaded, in
+ * one synchronous render, and never during a press: a press that begins on one element and
+ * ends on another is no click (a slow tap on "1 not synced" opened nothing).
  */
 export function LazyTooltip({ content, relationship, children }: LazyTooltipProps) {
   const descriptionId = useId();
-  const [wanted, setWanted] = useState(false);
-  const presence = useRef<Presence>({ hovered: false, focused: false });
+  const [Tooltip, setTooltip] = useState(() => loadedTooltip);
+  const presence = useRef<Presence>({ hovered: false, focused: false, pressed: false });
+  const show = () => {
+    if (loadedTooltip && !presence.current.pressed) flushSync(() => setTooltip(() => loadedTooltip));
+  };
   const track = (change: Partial<Presence>) => {
     Object.assign(presence.current, change);
-    // A transition keeps this trigger on screen (no Suspense fallback) until the tooltip has loaded.
-    if (change.hovered || change.focused) startTransition(() => setWanted(true));
+    if (change.hovered || change.focused) void loadTooltip().then(show);
   };
   const own = children.props;
   const plain = (
@@ -53,7 +70,23 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
         },
         onPointerLeave: (event) => {
           own.onPointerLeave?.(event);
-          track({ hovered: false });
+          // A press that leaves the trigger makes no click on it.
+          track({ hovered: false, pressed: false });
+        },
+        onPointerDown: (event) => {
+          own.onPointerDown?.(event);
+          presence.current.pressed = true;
+        },
+        onPointerUp: (event) => {
+          own.onPointerUp?.(event);
+          presence.current.pressed = false;
+          // After the click this press makes, which follows in the same task.
+          setTimeout(show);
+        },
+        onPointerCancel: (event) => {
+          own.onPointerCancel?.(event);
+          presence.current.pressed = false;
+          show();
         },
         onFocus: (event) => {
           own.onFocus?.(event);
@@ -71,13 +104,11 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
       ) : null}
     </>
   );
-  if (!wanted) return plain;
+  if (!Tooltip) return plain;
   return (
-    <Suspense fallback={plain}>
-      <LoadedTooltip content={content} relationship={relationship} presence={presence.current}>
-        {children}
-      </LoadedTooltip>
-    </Suspense>
+    <LoadedTooltip Tooltip={Tooltip} content={content} relationship={relationship} presence={presence.current}>
+      {children}
+    </LoadedTooltip>
   );
 }
 
@@ -85,7 +116,7 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
  * The loaded tooltip, shown at once if the pointer or focus is still on the trigger. Its trigger
  * is a new element: focus moves to it from the one it replaces, if it was there.
  */
-function LoadedTooltip({ presence, children, ...props }: LazyTooltipProps & { presence: Presence }) {
+function LoadedTooltip({ Tooltip, presence, children, ...props }: LazyTooltipProps & { Tooltip: TooltipComponent; presence: Presence }) {
   const [visible, setVisible] = useState(presence.hovered || presence.focused);
   const trigger = useRef<HTMLElement>(null);
   useEffect(() => {
