@@ -315,8 +315,16 @@ test.describe('as the administrator', () => {
   test('the error pages', async () => {
     await visit(page, '/no-such-page', /./, '/*');
     await visit(page, '/unauthorized', /./);
-    await visit(page, '/location-not-enabled', /./);
   });
+});
+
+// Shown only while the home location is disabled: the administrator's is not, and would be sent to the dashboard.
+test('as a user whose home location is disabled: Location Not Enabled', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.nohome.email, DEMO_PASSWORD));
+  await expect(page.getByRole('heading', { level: 1, name: 'Location Not Enabled' })).toBeVisible({ timeout: 60_000 });
+  await scanRoute(page, '/location-not-enabled');
+  await page.context().close();
 });
 
 test('as a contractor: a change the server refused, in "Not synced"', async ({ browser }) => {

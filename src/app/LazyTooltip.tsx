@@ -1,15 +1,13 @@
-import { cloneElement, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
+import { cloneElement, useId, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import type { Tooltip as FluentTooltip } from './tooltip';
+import type { LoadedTooltip as LoadedTooltipComponent } from './tooltip';
 
-type TooltipComponent = typeof FluentTooltip;
-
-/** Fluent's Tooltip once its chunk has loaded: triggers mounted after that have it from the start. */
-let loadedTooltip: TooltipComponent | null = null;
-const loadTooltip = () => import('./tooltip').then((m) => (loadedTooltip = m.Tooltip));
+/** The tooltip once its chunk has loaded: triggers mounted after that have it from the start. */
+let loadedTooltip: typeof LoadedTooltipComponent | null = null;
+const loadTooltip = () => import('./tooltip').then((m) => (loadedTooltip = m.LoadedTooltip));
 
 /** The props LazyTooltip gives its trigger (a Fluent Button or Badge takes them all). */
-interface TriggerProps {
+export interface TriggerProps {
   ref?: Ref<HTMLElement>;
   'aria-label'?: string;
   'aria-describedby'?: string;
@@ -17,12 +15,11 @@ interface TriggerProps {
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
   onPointerUp?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerCancel?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }
 
-interface LazyTooltipProps {
+export interface LazyTooltipProps {
   /** The tooltip's text. */
   content: string;
   /** As Fluent's Tooltip: the trigger's accessible name, or its description. */
@@ -31,7 +28,7 @@ interface LazyTooltipProps {
 }
 
 /** Where the pointer and focus are while the tooltip loads, to show it on arrival. */
-interface Presence {
+export interface Presence {
   hovered: boolean;
   focused: boolean;
   /** A press on the trigger is under way: it must end on the element it began on, or it is no click. */
@@ -50,10 +47,10 @@ interface Presence {
  */
 export function LazyTooltip({ content, relationship, children }: LazyTooltipProps) {
   const descriptionId = useId();
-  const [Tooltip, setTooltip] = useState(() => loadedTooltip);
+  const [Loaded, setLoaded] = useState(() => loadedTooltip);
   const presence = useRef<Presence>({ hovered: false, focused: false, pressed: false });
   const show = () => {
-    if (loadedTooltip && !presence.current.pressed) flushSync(() => setTooltip(() => loadedTooltip));
+    if (loadedTooltip && !presence.current.pressed) flushSync(() => setLoaded(() => loadedTooltip));
   };
   const track = (change: Partial<Presence>) => {
     Object.assign(presence.current, change);
@@ -70,7 +67,7 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
         },
         onPointerLeave: (event) => {
           own.onPointerLeave?.(event);
-          // A press that leaves the trigger makes no click on it.
+          // A press that leaves the trigger, or that the browser cancels (a scroll), makes no click on it.
           track({ hovered: false, pressed: false });
         },
         onPointerDown: (event) => {
@@ -82,11 +79,6 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
           presence.current.pressed = false;
           // After the click this press makes, which follows in the same task.
           setTimeout(show);
-        },
-        onPointerCancel: (event) => {
-          own.onPointerCancel?.(event);
-          presence.current.pressed = false;
-          show();
         },
         onFocus: (event) => {
           own.onFocus?.(event);
@@ -104,30 +96,10 @@ export function LazyTooltip({ content, relationship, children }: LazyTooltipProp
       ) : null}
     </>
   );
-  if (!Tooltip) return plain;
+  if (!Loaded) return plain;
   return (
-    <LoadedTooltip Tooltip={Tooltip} content={content} relationship={relationship} presence={presence.current}>
+    <Loaded content={content} relationship={relationship} presence={presence.current}>
       {children}
-    </LoadedTooltip>
-  );
-}
-
-/**
- * The loaded tooltip, shown at once if the pointer or focus is still on the trigger. Its trigger
- * is a new element: focus moves to it from the one it replaces, if it was there.
- */
-function LoadedTooltip({ Tooltip, presence, children, ...props }: LazyTooltipProps & { Tooltip: TooltipComponent; presence: Presence }) {
-  const [visible, setVisible] = useState(presence.hovered || presence.focused);
-  const trigger = useRef<HTMLElement>(null);
-  useEffect(() => {
-    // Focus went down with the element it was on, to the page's body: it goes to the new one. Not
-    // when something else took it meanwhile, as a dialog the trigger opened does.
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (presence.focused && lost) trigger.current?.focus();
-  }, [presence]);
-  return (
-    <Tooltip {...props} visible={visible} onVisibleChange={(_, data) => setVisible(data.visible)}>
-      {cloneElement(children, { ref: trigger })}
-    </Tooltip>
+    </Loaded>
   );
 }
