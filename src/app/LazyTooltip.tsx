@@ -7,7 +7,7 @@ let loadedTooltip: typeof LoadedTooltipComponent | null = null;
 const loadTooltip = () => import('./tooltip').then((m) => (loadedTooltip = m.LoadedTooltip));
 
 /** The props LazyTooltip gives its trigger (a Fluent Button or Badge takes them all). */
-export interface TriggerProps {
+interface TriggerProps {
   ref?: Ref<HTMLElement>;
   'aria-label'?: string;
   'aria-describedby'?: string;

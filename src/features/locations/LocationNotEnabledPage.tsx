@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { Body1, Button, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
@@ -12,12 +12,11 @@ const useStyles = makeStyles({
 /**
  * Where every guarded route leads while the home location is missing or disabled (SPEC §4).
  * Once the home location is enabled again — an administrator enabled it, or a refused change of
- * home location was rolled back to an enabled one — the page would no longer be true: the user
- * goes to the dashboard.
+ * home location was rolled back to an enabled one, or the user chose another here — the page
+ * would no longer be true: the user goes to the dashboard.
  */
 export function LocationNotEnabledPage() {
   const styles = useStyles();
-  const navigate = useNavigate();
   const { homeLocation, homeEnabled } = useAppData().data;
   const [open, setOpen] = useState(false);
   if (homeEnabled) return <Navigate to="/" replace />;
@@ -33,7 +32,7 @@ export function LocationNotEnabledPage() {
       <Button appearance="primary" icon={<LocationRegular />} onClick={() => setOpen(true)}>
         Select Preferred Home Location
       </Button>
-      <LocationPickerDialog open={open} onClose={() => setOpen(false)} onUpdated={() => navigate('/')} />
+      <LocationPickerDialog open={open} onClose={() => setOpen(false)} />
     </section>
   );
 }
