@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeAllTabs } from './browser';
 import { openAppDevice, type AppDevice } from './scenarios/appDevice';
-import { measureColdStarts } from './scenarios/coldStart';
+import { measureRestarts } from './scenarios/coldStart';
 import { freePort, scratchPostgres, stopProcess, waitForHealth } from './server';
 import { homeAtSite, signIn } from './session';
 import { ROOT } from './paths';
@@ -67,7 +67,7 @@ try {
   const samples: number[][] = builds.map(() => []);
   for (let r = 0; r < Number(values.runs); r++) {
     for (const [i, device] of devices.entries()) {
-      const [ms] = await measureColdStarts(device, 1, () => undefined);
+      const [ms] = await measureRestarts(device, 1, () => undefined);
       samples[i]!.push(ms!);
       // Its app would go on running beside the other build's start: the device is off until its next one.
       await device.context.close();

@@ -16,7 +16,9 @@
  * otherwise; the 1M-permit pull always runs on PostgreSQL, BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
  * replica's syncs and of the list keystrokes), BENCH_NO_MINIFY=1 (readable profiles; the first
- * load's bytes are then not the real ones).
+ * load's bytes are then not the real ones), BENCH_TRACE=<dir> (Chromium traces of the keystrokes
+ * and cold starts) with BENCH_TRACE_CATEGORIES (comma-separated; V8's categories make V8 collect
+ * source positions, which slows a start by ~0.5 s, so a trace for timings leaves them out).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -120,15 +122,19 @@ async function secondClient(env: BenchEnv): Promise<{ liveChanges: number[]; dra
   }
 }
 
-/** The measures in the real app, on one device once its first sync is done: list keystrokes, then offline cold starts. */
-async function appClient(env: BenchEnv): Promise<{ keystrokes: number[]; coldStarts: number[] }> {
+/**
+ * The measures in the real app, on one device once its first sync is done: list keystrokes, then
+ * offline starts with the browser restarted, then as many offline reloads.
+ */
+async function appClient(env: BenchEnv): Promise<Pick<BenchResults, 'keystrokes' | 'coldStarts' | 'reloads'>> {
   const [keystrokes, coldStarts] = [option('keystrokes'), option('coldstarts')];
-  if (keystrokes === 0 && coldStarts === 0) return { keystrokes: [], coldStarts: [] };
-  log('The real app: sign-in and first sync, then list keystrokes and offline cold starts (CPU ×4)…');
+  if (keystrokes === 0 && coldStarts === 0) return { keystrokes: [], coldStarts: [], reloads: [] };
+  log('The real app: sign-in and first sync, then list keystrokes, offline starts with the browser restarted, and offline reloads (CPU ×4)…');
   const device = await openAppDevice(env);
   try {
     const list = keystrokes > 0 ? await measureListKeystrokes(device, keystrokes, log) : [];
-    return { keystrokes: list, coldStarts: coldStarts > 0 ? await measureColdStarts(device, coldStarts, log) : [] };
+    const { restarts, reloads } = coldStarts > 0 ? await measureColdStarts(device, coldStarts, log) : { restarts: [], reloads: [] };
+    return { keystrokes: list, coldStarts: restarts, reloads };
   } finally {
     await device.close();
   }

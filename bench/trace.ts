@@ -7,8 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright';
 
-// V8's compile events say whether a script's code came from its code cache (the cold start's).
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'toplevel', 'disabled-by-default-v8.compile', 'loading', 'ServiceWorker'];
+/**
+ * V8's compile events say whether a script's code came from its code cache (the cold start's).
+ * BENCH_TRACE_CATEGORIES replaces the list: without V8's categories the times are not inflated.
+ */
+const CATEGORIES = (
+  process.env.BENCH_TRACE_CATEGORIES ??
+  'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8,toplevel,disabled-by-default-v8.compile,loading,ServiceWorker'
+).split(',');
 
 /** `session`: the page's CDP session to trace through, when the measure has one open already. */
 export async function traced<T>(page: Page, name: string, run: () => Promise<T>, session?: CDPSession): Promise<T> {
