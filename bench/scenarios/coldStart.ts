@@ -94,7 +94,7 @@ async function reload(device: AppDevice): Promise<Start> {
   await page.waitForTimeout(SETTLE_MS);
   const cdp = await throttleCpu(device.context, page, CPU_RATE);
   // The context's offline mode does not reach the reloaded document (navigator.onLine is true
-  // in it): the tab's own emulation does.
+  // in it): the tab's own emulation does, for as long as its session stays (it is not detached).
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const start = await traced(page, 'offline-reload', async () => {
@@ -102,7 +102,6 @@ async function reload(device: AppDevice): Promise<Start> {
     return measured(page);
   }, cdp);
   await assertOffline(page);
-  await cdp.detach();
   return start;
 }
 
