@@ -3,7 +3,8 @@
  * device whose replica, service worker and session are on disk; from the navigation's start to
  * the frame that shows the dashboard's counts from the replica. Measured two ways:
  * - a reload of the page, as the issue words it ("a reload in airplane mode"): the browser keeps
- *   running, with its renderer, fonts, service worker and V8's memory of the entry;
+ *   running, with its renderer, fonts and service worker, and V8 takes the entry from its code
+ *   cache instead of compiling it;
  * - the device restarted: a new browser process on the same profile, nothing in memory, which
  *   adds starting a renderer and compiling the entry (stricter than the issue).
  * The service worker's own thread is not slowed. BENCH_CPU_PROFILE=<dir> writes the page's CPU
