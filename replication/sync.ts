@@ -23,13 +23,14 @@ export const PULL_BATCH_SIZE = 1000;
 
 /**
  * Pulled first: sitedata (small, and the app cannot open without it) and permits (what the user
- * came for). The others start once the permits' last page is read, the plot plan images once
+ * came for). The others start once the permits' last page is being stored, the plot plan images once
  * the permits are stored — or at once when that pull fails (offline), or after OTHERS_WAIT_MS.
  * Pulled all at once, every collection shares the server, the main thread and IndexedDB: on
  * the bench the permits then took 2.2× as long, and the whole replica no less (the approvals
  * were then a collection of one document per permit; they are in the permits now). Starting
  * the others' replications with the permits and holding their pulls back cost the permits ~15%
- * (RxDB opening five storages).
+ * (RxDB opening five storages); so did starting them once the permits' last page was read, while
+ * the pages before it were still being written (a pull writes a page while the one before commits).
  */
 const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
 const OTHERS_WAIT_MS = 10_000;
@@ -118,8 +119,8 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     untilSignedIn: (signal) => untilSignedIn(db, signal),
     onError: warn('The change stream failed; reconnecting.'),
   });
-  const lastPageRead$ = new Subject<PulledCollection>();
-  const pullContext: PullContext = { db, http, signal: abort.signal, now, onLastPageRead: (collection) => lastPageRead$.next(collection) };
+  const lastPage$ = new Subject<PulledCollection>();
+  const pullContext: PullContext = { db, http, signal: abort.signal, now, onLastPage: (collection) => lastPage$.next(collection) };
   const outbox: OutboxProcessor = startOutboxProcessor({
     db,
     http,
@@ -153,9 +154,9 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     const later = permits ? replications.filter((r) => !FIRST.includes(r.collection.name as PulledCollection)) : [];
     for (const r of replications) if (!later.includes(r)) void r.start();
     if (!permits) return;
-    // The server is done with the permits once their last page is read: the others' first pages
-    // are prepared while that page is stored, not after.
-    void firstValueFrom(race(lastPageRead$.pipe(filter((collection) => collection === 'permits')), permits.error$, timer(OTHERS_WAIT_MS)))
+    // The server is done with the permits, and the main thread with copying them into IndexedDB,
+    // once their last page is being stored: the others' first pages are prepared while it commits.
+    void firstValueFrom(race(lastPage$.pipe(filter((collection) => collection === 'permits')), permits.error$, timer(OTHERS_WAIT_MS)))
       .catch(() => undefined)
       .then(() => {
         if (!abort.signal.aborted) for (const r of later) void r.start();

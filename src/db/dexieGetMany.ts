@@ -1,9 +1,10 @@
 /**
  * A Dexie middleware that reads many documents by key without asking IndexedDB for the ones it
- * does not hold. RxDB's Dexie storage reads every written document before writing it (its
- * conflict check), and Dexie asks one `get` per key: a first sync's page of 1,000 new permits
- * cost 1,000 requests, each a task of the page, all answering "none" (~10% of the sync's CPU).
- * One `getAllKeys` over the page's key range tells which keys are stored; only those are read.
+ * does not hold. Dexie asks one `get` per key: RxDB's Dexie storage once read a first sync's
+ * page of 1,000 new permits that way before writing it, 1,000 requests, each a task of the page,
+ * all answering "none" (~10% of the sync's CPU). The writes no longer read new documents
+ * (dexieBulkWrite.ts); RxDB's reads by key (findByIds) still come here. One `getAllKeys` over
+ * the keys' range tells which are stored; only those are read.
  */
 import type { DexieSettings } from 'rxdb';
 

@@ -51,7 +51,7 @@ describe('pulling a collection', () => {
     expect(requests[0]!.url.searchParams.get('limit')).toBe('500');
   });
 
-  it('pulls the other collections once the permits’ last page is read, not before', async () => {
+  it('pulls the other collections once the permits’ last page is read and being stored, not before', async () => {
     let release!: () => void;
     const lastPageHeld = new Promise<void>((resolve) => (release = resolve));
     const recorder = recordingFetch(async (r) => {
