@@ -1,13 +1,11 @@
 /**
  * The device's cleanup job (DESIGN.md §4.6), run by the leader tab: purges what aged out of
- * the replica's scope (domain/localCleanup.ts decides what) and prunes done outbox entries.
+ * the replica's scope (domain/localCleanup.ts decides what) and prunes done outbox entries,
+ * hourly (replication/sync.ts).
  */
 import { selectForCleanup, type CleanupSelection } from '../domain/localCleanup';
 import { pendingKeys, pruneDone } from './outbox';
 import { LOCAL_DOCS, readLocal, type ReplicaDatabase } from './replica';
-
-/** How often the leader runs it; also once when it starts. */
-export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 interface AvailableOffline {
   ids: string[];

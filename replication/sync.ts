@@ -8,7 +8,6 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { PULLED_COLLECTIONS, type Checkpoint, type PulledCollection } from '../schemas';
 import type { BackoffPolicy } from './backoff';
 import { changeStream, type StreamSignal } from './changeStream';
-import { CLEANUP_INTERVAL_MS, runCleanup } from './cleanup';
 import type { EventLog } from './eventLog';
 import { http as appHttp, type HttpClient } from './http';
 import { startOutboxProcessor, type OutboxProcessor } from './outboxProcessor';
@@ -38,9 +37,11 @@ const OTHERS_WAIT_MS = 10_000;
 /**
  * The first cleanup waits this long after the engine starts: it reads every permit, and at the
  * start the main thread belongs to the first screen (an offline cold start shows the dashboard
- * in a second on a slow tablet). It runs hourly, so a minute changes nothing else.
+ * in a second on a slow tablet). It runs hourly, so a minute changes nothing else; its code
+ * loads when it first runs, not with the first screen.
  */
 const FIRST_CLEANUP_DELAY_MS = 60_000;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * While the outbox sends request after request, most changes the stream tells are the device's
@@ -133,7 +134,10 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
   });
   const outboxIdle$ = race(outbox.sending$.pipe(filter((sending) => !sending)), timer(PULL_HOLD_WHILE_SENDING_MS)).pipe(take(1));
   const replications = (options.collections ?? PULLED_COLLECTIONS).map((collection) => replicate(options, pullContext, collection, stream$, outboxIdle$));
-  const cleanup = () => void runCleanup(db, now()).catch(warn('The local cleanup failed.'));
+  const cleanup = () =>
+    void import('./cleanup')
+      .then(({ runCleanup }) => runCleanup(db, now()))
+      .catch(warn('The local cleanup failed.'));
   let cleanupTimer = setTimeout(function runAndRepeat() {
     cleanup();
     cleanupTimer = setTimeout(runAndRepeat, CLEANUP_INTERVAL_MS);

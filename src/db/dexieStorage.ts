@@ -4,9 +4,8 @@
  * thread (a slow tablet opening the app) each of those tasks waits its turn behind rendering, so
  * reading the 500 work orders for a dashboard count took seconds. `getAll` answers the same index
  * range at once. Queries that stop early (a limit over a selector the index does not fully
- * answer) keep RxDB's cursor, which reads no more than it needs. Its reads by key skip the keys
- * it does not hold (src/db/dexieGetMany.ts). What a query reads is copied once, not rebuilt
- * (src/db/dexieDocuments.ts).
+ * answer) keep RxDB's cursor, which reads no more than it needs. What a query reads is copied
+ * once, not rebuilt (src/db/dexieDocuments.ts).
  */
 import {
   getQueryMatcher,
@@ -19,7 +18,6 @@ import {
 } from 'rxdb';
 import { flatBulkWrite } from './dexieBulkWrite';
 import { fromDexie } from './dexieDocuments';
-import { getManyPresentOnly } from './dexieGetMany';
 import { postChangesOnlyToOtherTabs } from './otherTabs';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, getKeyRangeByQueryPlan, getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 
@@ -60,12 +58,12 @@ async function queryAtOnce(instance: Instance, prepared: Query, cursorQuery: (pr
 }
 
 /**
- * getRxStorageDexie() whose instances answer queries with queryAtOnce, read by key with
- * getManyPresentOnly, write with flatBulkWrite and post their changes only to other tabs there are.
+ * getRxStorageDexie() whose instances answer queries with queryAtOnce, write with flatBulkWrite
+ * and post their changes only to other tabs there are.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getDexieStorage(): RxStorage<DexieStorageInternals, any> {
-  const storage = getRxStorageDexie({ onCreate: (dexie) => void dexie.use(getManyPresentOnly) });
+  const storage = getRxStorageDexie();
   const createInstance = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await createInstance(params);
