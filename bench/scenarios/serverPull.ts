@@ -58,8 +58,8 @@ export interface ServerPullResult {
 }
 
 const FIRST_LOCATION = 9000;
-/** Pages read before the readings. */
-const WARM_PAGES = 5;
+/** Pages read on each database before the readings: the first ten or so of a process were slower, in steps, as V8 optimised the path. */
+const WARM_PAGES = 20;
 /** The user's home location and its two children: what they can see. */
 const VIEWABLE = [FIRST_LOCATION, FIRST_LOCATION + 1, FIRST_LOCATION + 2];
 
@@ -207,11 +207,38 @@ interface PullOptions {
   log(line: string): void;
 }
 
+/**
+ * The two databases' pages taken in turn, one first sync at scale then one on the small
+ * database, and so for the catch-ups: both meet the same moments of this machine (the other
+ * core's load, the process's compiled code). Measured one database after the other, the pages at
+ * scale came first and paid for the process's warming up alone (issue 13).
+ */
 export async function measureServerPull(adminUrl: string, options: PullOptions): Promise<ServerPullResult> {
-  const scale = await measureAt(adminUrl, options);
   // Every location of the small database is one of the user's: the same permits in scope.
-  const small = await measureAt(adminUrl, { ...options, permits: Math.round((options.permits * VIEWABLE.length) / options.locations), locations: VIEWABLE.length });
-  return { scale, small };
+  const smallOptions = { ...options, permits: Math.round((options.permits * VIEWABLE.length) / options.locations), locations: VIEWABLE.length };
+  const scale = await openMeasure(adminUrl, options);
+  try {
+    const small = await openMeasure(adminUrl, smallOptions);
+    try {
+      await scale.warm();
+      await small.warm();
+      for (let run = 0; run < options.runs; run++) {
+        await scale.firstSync();
+        await small.firstSync();
+      }
+      await scale.changeOne();
+      await small.changeOne();
+      for (let run = 0; run < options.runs * 4; run++) {
+        await scale.catchUp();
+        await small.catchUp();
+      }
+      return { scale: await scale.result(), small: await small.result() };
+    } finally {
+      await small.close();
+    }
+  } finally {
+    await scale.close();
+  }
 }
 
 /** The seeded database of this size, made (and seeded) only when missing or when BENCH_RESEED is set. */
@@ -254,29 +281,36 @@ async function keptDatabase(adminUrl: string, options: PullOptions): Promise<{ d
   return { db, seedMs: performance.now() - seeding };
 }
 
-async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMeasure> {
+/** One database's measure, taken a step at a time so that measureServerPull can alternate two. */
+async function openMeasure(adminUrl: string, options: PullOptions) {
   const { db, seedMs } = await keptDatabase(adminUrl, options);
-  try {
-    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
-      `select count(*)::int as n from permits where location_id = any($1) and (state = any($2) or created_on >= now() - interval '15 days')`,
-      [VIEWABLE, OPEN_PERMIT_STATES],
-    );
-    const since = (await db.query<{ t: string }>(`select sync_text(now()) as t`))[0]!.t;
-    const first: After = { since, date: BEGINNING, id: '' };
-    const explained = [await explainPermitPage(db, scope, first)];
-    const pageMs: number[] = [];
-    const requestMs: number[] = [];
-    let pageBytes = { json: 0, brotli: 0 };
-    const catchUpMs: number[] = [];
-    let serverCpu = 0;
-    let lastPage: After = first;
-    // Warm, as a serving server is: the pool's connection open, its backend listed, and V8's
-    // optimized code for the page's path in place (the first pages of a process took 2–3× as long).
-    for (let i = 0; i < WARM_PAGES; i++) await page(db, first);
-    const backendsBefore = await backendsCpuMs(db);
-    const gcIn = watchGc();
-    const pageTimes: { start: number; end: number }[] = [];
-    for (let run = 0; run < options.runs; run++) {
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+    `select count(*)::int as n from permits where location_id = any($1) and (state = any($2) or created_on >= now() - interval '15 days')`,
+    [VIEWABLE, OPEN_PERMIT_STATES],
+  );
+  const since = (await db.query<{ t: string }>(`select sync_text(now()) as t`))[0]!.t;
+  const first: After = { since, date: BEGINNING, id: '' };
+  const caughtUp: After = { since, date: since, id: '' };
+  const explained = [await explainPermitPage(db, scope, first)];
+  const pageMs: number[] = [];
+  const requestMs: number[] = [];
+  let pageBytes = { json: 0, brotli: 0 };
+  const catchUpMs: number[] = [];
+  let serverCpu = 0;
+  let lastPage: After = first;
+  let backendsBefore: Map<number, number> | null = null;
+  let gcIn: ReturnType<typeof watchGc> | null = null;
+  const pageTimes: { start: number; end: number }[] = [];
+  let firstSyncs: Pick<PullMeasure, 'cpuMs' | 'gcMs'> | null = null;
+
+  return {
+    /** As a serving server is: the pool's connection open, its backend listed, V8's optimized code for the page's path in place (the first pages of a process took 2–3× as long). */
+    async warm() {
+      for (let i = 0; i < WARM_PAGES; i++) await page(db, first);
+      backendsBefore = await backendsCpuMs(db);
+      gcIn = watchGc();
+    },
+    async firstSync() {
       let at = first;
       for (;;) {
         const p = await page(db, at);
@@ -289,24 +323,35 @@ async function measureAt(adminUrl: string, options: PullOptions): Promise<PullMe
         at = { since, date: p.last.DateChanged, id: p.last.id };
         lastPage = at;
       }
-    }
-    const postgresCpu = backendsCpuBetween(backendsBefore, await backendsCpuMs(db));
-    const gcMs = await gcIn(pageTimes);
-    const cpuMs = { server: serverCpu / pageMs.length, postgres: postgresCpu === null ? null : postgresCpu / pageMs.length };
-    explained.push(await explainPermitPage(db, scope, lastPage));
-    // A catch-up pull: the replica is in step, one permit at its locations changed since.
-    await db.query(`update permits set date_changed = now(), asset_number = asset_number || '.' where permit_instance_id = (select permit_instance_id from permits where location_id = $1 order by created_on desc limit 1)`, [VIEWABLE[0]]);
-    const caughtUp: After = { since, date: since, id: '' };
-    for (let run = 0; run < options.runs * 4; run++) catchUpMs.push((await page(db, caughtUp)).ms);
-    explained.push(await explainPermitPage(db, scope, caughtUp));
-    options.log(
-      `  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}` +
-        ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms;` +
-        ` CPU per page: this process ${cpuMs.server.toFixed(1)} ms, PostgreSQL ${cpuMs.postgres?.toFixed(1) ?? '–'} ms;` +
-        ` pages with a GC pause ${gcMs.filter((ms) => ms > 0).length} of ${gcMs.length} (p95 ${quantile(gcMs, 0.95).toFixed(1)} ms)`,
-    );
-    return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, cpuMs, gcMs, explain: explained };
-  } finally {
-    await db.close();
-  }
+    },
+    /** The first syncs are over: one permit at the user's locations changes, for the catch-ups. */
+    async changeOne() {
+      const postgresCpu = backendsCpuBetween(backendsBefore, await backendsCpuMs(db));
+      firstSyncs = {
+        cpuMs: { server: serverCpu / pageMs.length, postgres: postgresCpu === null ? null : postgresCpu / pageMs.length },
+        gcMs: await gcIn!(pageTimes),
+      };
+      explained.push(await explainPermitPage(db, scope, lastPage));
+      await db.query(
+        `update permits set date_changed = now(), asset_number = asset_number || '.' where permit_instance_id = (select permit_instance_id from permits where location_id = $1 order by created_on desc limit 1)`,
+        [VIEWABLE[0]],
+      );
+    },
+    /** A pull of a replica in step with the server but for that one change. */
+    async catchUp() {
+      catchUpMs.push((await page(db, caughtUp)).ms);
+    },
+    async result(): Promise<PullMeasure> {
+      explained.push(await explainPermitPage(db, scope, caughtUp));
+      const { cpuMs, gcMs } = firstSyncs!;
+      options.log(
+        `  ${options.permits.toLocaleString('en')} permits: pages p50 ${quantile(pageMs, 0.5).toFixed(1)} ms, p95 ${quantile(pageMs, 0.95).toFixed(1)} ms over ${pageMs.length}` +
+          ` (with body and brotli p50 ${quantile(requestMs, 0.5).toFixed(1)} ms, p95 ${quantile(requestMs, 0.95).toFixed(1)} ms); catch-up p95 ${quantile(catchUpMs, 0.95).toFixed(1)} ms;` +
+          ` CPU per page: this process ${cpuMs.server.toFixed(1)} ms, PostgreSQL ${cpuMs.postgres?.toFixed(1) ?? '–'} ms;` +
+          ` pages with a GC pause ${gcMs.filter((ms) => ms > 0).length} of ${gcMs.length} (p95 ${quantile(gcMs, 0.95).toFixed(1)} ms)`,
+      );
+      return { permits: options.permits, locations: options.locations, inScope: Math.min(n, 5000), seedMs, pageMs, requestMs, pageBytes, catchUpMs, cpuMs, gcMs, explain: explained };
+    },
+    close: () => db.close(),
+  };
 }
