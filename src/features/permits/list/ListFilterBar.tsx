@@ -39,6 +39,8 @@ export function ListFilterBar({ query, onType, onChoose, expanded, onExpanded }:
               contentBefore={<SearchRegular />}
               value={query.text}
               placeholder="Reference, work order, location, company, asset…"
+              autoComplete="off"
+              spellCheck={false}
               onChange={(_e, d) => onType(d.value)}
             />
           </div>
