@@ -5,10 +5,11 @@
  * the EXPLAIN ANALYZE of the permits page query printed. The indexes it relies on are those of
  * server/db/migrations (011_performance.sql adds the ones for this query).
  *
- * Each seeded database is kept between runs (`perf_pull_<permits>x<locations>`, seeding 1M
- * permits takes minutes; the small one `…_at3`) and migrated forward on the next: BENCH_RESEED=1 seeds them again, and
- * BENCH_SCALE_SUFFIX=_name keeps apart the databases of checkouts sharing one PostgreSQL. Its
- * dates are relative to when it was seeded, so a seed days old has a few less in scope.
+ * Each seeded database is kept between runs (`perf_pull_<permits>x<locations>` and the small
+ * one's `…_at3`; seeding 1M permits takes minutes) and migrated forward on the next:
+ * BENCH_RESEED=1 seeds them again, and BENCH_SCALE_SUFFIX=_name keeps apart the databases of
+ * checkouts sharing one PostgreSQL. Their dates are relative to when they were seeded, so a seed
+ * days old has a few less in scope.
  */
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -58,7 +59,7 @@ export interface ServerPullResult {
 }
 
 const FIRST_LOCATION = 9000;
-/** Pages read on each database before the readings: the first ten or so of a process were slower, in steps, as V8 optimised the path. */
+/** Pages read on each database before the readings: a process's first ten or so were slower, in steps, as V8 optimised the path. */
 const WARM_PAGES = 20;
 /** The user's home location and its two children: what they can see. */
 const VIEWABLE = [FIRST_LOCATION, FIRST_LOCATION + 1, FIRST_LOCATION + 2];
@@ -325,7 +326,10 @@ async function openMeasure(adminUrl: string, options: PullOptions) {
 
   return {
     seededAt,
-    /** As a serving server is: the pool's connection open, its backend listed, V8's optimized code for the page's path in place (the first pages of a process took 2–3× as long). */
+    /**
+     * As a serving server is: the pool's connection open, its backend listed, V8's optimized code
+     * for the page's path in place (the first pages of a process took 2–3× as long).
+     */
     async warm() {
       for (let i = 0; i < WARM_PAGES; i++) await page(db, first);
       backendsBefore = await backendsCpuMs(db);
