@@ -5,12 +5,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 
-export async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+/** `session`: the page's CDP session to profile through, when the measure has one open already. */
+export async function profiled<T>(page: Page, name: string, run: () => Promise<T>, session?: CDPSession): Promise<T> {
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return run();
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = session ?? (await page.context().newCDPSession(page));
   await cdp.send('Profiler.enable');
   // Finer than the default 1 ms: a keystroke is tens of milliseconds.
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -21,6 +22,6 @@ export async function profiled<T>(page: Page, name: string, run: () => Promise<T
     const { profile } = await cdp.send('Profiler.stop');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-    await cdp.detach();
+    if (!session) await cdp.detach();
   }
 }

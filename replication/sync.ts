@@ -191,11 +191,14 @@ type Replication = Pick<RxReplicationState<unknown, Checkpoint>, 'start' | 'reSy
 
 /** A pull-only, live replication of one collection, woken by the stream once `outboxIdle$` emits. */
 function replicate<C extends PulledCollection>(options: SyncOptions, context: PullContext, collection: C, stream$: Observable<StreamSignal>, outboxIdle$: Observable<unknown>): Replication {
-  return replicateRxCollection<PulledDocuments[C], Checkpoint>({
+  // The context of RxDB's own pull writes: the pages the handler stores carry it (pull.ts). Read
+  // once RxDB calls the handler, when the replication has started.
+  const ownWrites = () => replication.internalReplicationState!.downstreamBulkWriteFlag;
+  const replication = replicateRxCollection<PulledDocuments[C], Checkpoint>({
     replicationIdentifier: `openpermit-sync-${collection}`,
     collection: options.db[collection],
     pull: {
-      handler: pullHandler(context, collection),
+      handler: pullHandler(context, collection, ownWrites),
       batchSize: PULL_BATCH_SIZE,
       // Every (re)connection may have missed changes, and a change names collections, not
       // documents: either way the collection pulls from its checkpoint ('RESYNC').
@@ -212,4 +215,5 @@ function replicate<C extends PulledCollection>(options: SyncOptions, context: Pu
     waitForLeadership: false,
     autoStart: false,
   });
+  return replication;
 }

@@ -14,6 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
+import { profiled } from '../cpuProfile';
 import { traced } from '../trace';
 import { throttleCpu, type AppDevice } from './appDevice';
 
@@ -98,10 +99,10 @@ async function reload(device: AppDevice): Promise<Start> {
   // in it): the tab's own emulation does, for as long as its session stays (it is not detached).
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  const start = await traced(page, 'offline-reload', async () => {
+  const start = await traced(page, 'offline-reload', () => profiled(page, 'offline-reload', async () => {
     await page.reload({ waitUntil: 'commit' });
     return measured(page);
-  }, cdp);
+  }, cdp), cdp);
   await assertOffline(page);
   return start;
 }

@@ -72,7 +72,7 @@ describe('the replica’s writes on IndexedDB', () => {
       { documents: [live('z', 'APPROVED', 4)], checkpoint: checkpoint(4, 'z'), remaining: 0, resync: false },
     ];
     const server = recordingFetch(() => json(200, pages.shift()));
-    const pull = pullHandler({ db, http: testClient(server.fetch), signal: new AbortController().signal, now: Date.now }, 'permits');
+    const pull = pullHandler({ db, http: testClient(server.fetch), signal: new AbortController().signal, now: Date.now }, 'permits', async () => 'pull-under-test');
     const result = await pull(undefined, 2);
     expect(await states(db)).toEqual({ x: 'APPROVED', z: 'APPROVED' });
     expect(result).toMatchObject({ checkpoint: checkpoint(4, 'z'), documents: [expect.objectContaining({ PermitInstanceId: 'z' })] });

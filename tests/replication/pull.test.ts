@@ -37,7 +37,7 @@ describe('pulling a collection', () => {
       const next = pages.shift();
       return next instanceof Response ? next : json(200, next ?? page([], null));
     });
-    const handler = pullHandler({ db, http: testClient(recorder.fetch), signal: abort.signal, now: () => 1_000 }, 'permits');
+    const handler = pullHandler({ db, http: testClient(recorder.fetch), signal: abort.signal, now: () => 1_000 }, 'permits', async () => 'pull-under-test');
     return { handler, requests: recorder.requests };
   }
 
