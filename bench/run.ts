@@ -15,7 +15,7 @@
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server to make a scratch database in; PGlite
  * otherwise; the 1M-permit pull always runs on PostgreSQL, BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_PROFILE=<dir> (CPU profiles of the
- * replica's syncs and of the list keystrokes), BENCH_NO_MINIFY=1 (readable profiles; the first
+ * replica's syncs, the list keystrokes and the offline starts), BENCH_NO_MINIFY=1 (readable profiles; the first
  * load's bytes are then not the real ones), BENCH_TRACE=<dir> (Chromium traces of the keystrokes
  * and cold starts) with BENCH_TRACE_CATEGORIES (comma-separated; V8's categories make V8 collect
  * source positions, which slows a start by ~0.5 s, so a trace for timings leaves them out).

@@ -8,11 +8,9 @@
  * - the device restarted: a new browser process on the same profile, nothing in memory, which
  *   adds starting a renderer and compiling the entry (stricter than the issue).
  * The service worker's own thread is not slowed. BENCH_CPU_PROFILE=<dir> writes the page's CPU
- * profile of each restart there, BENCH_TRACE=<dir> the Chromium trace of each start (the
+ * profile of each start there, BENCH_TRACE=<dir> the Chromium trace of each start (the
  * service worker, the script's fetch, compile and code cache included).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { profiled } from '../cpuProfile';
 import { traced } from '../trace';
@@ -69,20 +67,10 @@ async function restart(device: AppDevice): Promise<Start> {
   await device.context.addInitScript(watchCounts);
   // Set on the blank tab, the rate holds through its first navigation (see throttleCpu).
   const cdp = await throttleCpu(device.context, page, CPU_RATE);
-  const profileDir = process.env.BENCH_CPU_PROFILE;
-  if (profileDir) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
-  const start = await traced(page, 'cold-start', async () => {
+  const start = await traced(page, 'cold-start', () => profiled(page, 'cold-start', async () => {
     await page.goto(`${device.url}/`);
     return measured(page);
-  }, cdp);
-  if (profileDir) {
-    const { profile } = await cdp.send('Profiler.stop');
-    mkdirSync(profileDir, { recursive: true });
-    writeFileSync(join(profileDir, `cold-start-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-  }
+  }, cdp), cdp);
   await assertOffline(page);
   return start;
 }
