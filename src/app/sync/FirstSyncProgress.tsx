@@ -37,7 +37,7 @@ export function FirstSyncProgress() {
       <MessageBarBody className={styles.body}>
         <MessageBarTitle>Preparing this device for offline work</MessageBarTitle>
         {status.online ? detail : 'Waiting for a connection to fetch the rest of your data.'}
-        <ProgressBar value={expected > 0 ? pulled / expected : undefined} thickness="large" />
+        <ProgressBar aria-label="Offline data fetched" value={expected > 0 ? pulled / expected : undefined} thickness="large" />
       </MessageBarBody>
     </MessageBar>
   );
