@@ -35,10 +35,10 @@ const FIRST: readonly PulledCollection[] = ['sitedata', 'permits'];
 const OTHERS_WAIT_MS = 10_000;
 
 /**
- * The first cleanup waits this long after the engine starts: it reads every permit, and at the
- * start the main thread belongs to the first screen (an offline cold start shows the dashboard
- * in a second on a slow tablet). It runs hourly, so a minute changes nothing else; its code
- * loads when it first runs, not with the first screen.
+ * The first cleanup waits this long after the engine starts: at the start the main thread belongs
+ * to the first screen (an offline cold start shows the dashboard in a second on a slow tablet).
+ * It runs hourly, so a minute changes nothing else; its code loads when it first runs, not with
+ * the first screen.
  */
 const FIRST_CLEANUP_DELAY_MS = 60_000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;

@@ -80,3 +80,41 @@ describe('the cleanup job', () => {
     expect(await db.outbox.count().exec()).toBe(1);
   });
 });
+
+describe('the cleanup job, at the edges of the windows', () => {
+  let db: ReplicaDatabase;
+  beforeEach(async () => {
+    db = await openTestReplica();
+  });
+  afterEach(() => db.remove());
+
+  /** The instant `days` before NOW as a wall clock `hours` ahead of UTC would write it. */
+  const inZone = (days: number, hours: number) => {
+    const wall = new Date(NOW - days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 19);
+    return `${wall}${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+  };
+
+  it('reads its candidates through the indexes without missing one written in another time zone, nor taking one still inside', async () => {
+    await db.permits.bulkInsert([
+      buildPermit({ PermitInstanceId: 'out-east', State: 'REVOKED', CreatedOn: inZone(15.1, 14) }),
+      buildPermit({ PermitInstanceId: 'out-west', State: 'REJECTED', CreatedOn: inZone(15.1, -12) }),
+      buildPermit({ PermitInstanceId: 'in-east', State: 'COMPLETED', CreatedOn: inZone(14.9, 14) }),
+      buildPermit({ PermitInstanceId: 'in-west', State: 'COMPLETED', CreatedOn: inZone(14.9, -12) }),
+    ]);
+    await db.workorders.bulkInsert([
+      buildWorkOrder({ workOrderNumber: 'ahead', scheduledStart: inZone(-7.1, -12) }),
+      buildWorkOrder({ workOrderNumber: 'behind', scheduledStart: inZone(21.1, 14) }),
+      buildWorkOrder({ workOrderNumber: 'soon', scheduledStart: inZone(-6.9, 14) }),
+      buildWorkOrder({ workOrderNumber: 'lately', scheduledStart: inZone(20.9, -12) }),
+    ]);
+    await db.drafts.bulkInsert([
+      buildDraft({ PermitInstanceId: 'stale', LastUpdatedOn: inZone(7.1, 14) }),
+      buildDraft({ PermitInstanceId: 'fresh', LastUpdatedOn: inZone(6.9, -12) }),
+    ]);
+
+    const result = await runCleanup(db, NOW);
+    expect(result.permits.sort()).toEqual(['out-east', 'out-west']);
+    expect(result.workorders.sort()).toEqual(['ahead', 'behind']);
+    expect(result.drafts).toEqual(['stale']);
+  });
+});
