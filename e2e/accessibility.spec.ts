@@ -27,10 +27,15 @@ async function scanRoute(page: Page, pattern: string, screen = pattern): Promise
 }
 
 /** Opens a page by its address and waits for its level-1 heading. */
-async function visit(page: Page, path: string, heading: string | RegExp, pattern = path): Promise<void> {
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
   // A page load starts the app again, and a permit page loads the form renderer: slow on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
+}
+
+/** Opens a page by its address, waits for its level-1 heading and scans it. */
+async function visit(page: Page, path: string, heading: string | RegExp, pattern = path): Promise<void> {
+  await open(page, path, heading);
   await scanRoute(page, pattern);
 }
 
@@ -305,8 +310,7 @@ test.describe('as the administrator', () => {
 
     await visit(page, '/admin/permit-cache', 'Permit Cache');
     await visit(page, '/admin/plot-plans', 'Plot Plans');
-    await page.goto('/admin/printers');
-    await expect(page.getByRole('heading', { level: 1, name: 'Printers' })).toBeVisible({ timeout: 60_000 });
+    await open(page, '/admin/printers', 'Printers');
     // Scanned once the printers answered: axe caught Refresh fading from disabled as they did.
     await expect(page.getByRole('button', { name: 'Refresh list' })).toBeEnabled({ timeout: 60_000 });
     await scanRoute(page, '/admin/printers');

@@ -11,6 +11,11 @@ const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString(
 const noPending: CleanupRules['pending'] = () => false;
 const rules = (overrides: Partial<CleanupRules> = {}): CleanupRules => ({ now: NOW, keptOffline: new Set(), pending: noPending, ...overrides });
 const none: CleanupCandidates = { permits: [], workorders: [], drafts: [] };
+/** The instant `days` before NOW as a wall clock `hours` ahead of UTC would write it. */
+const inZone = (days: number, hours: number) => {
+  const wall = new Date(NOW - days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 19);
+  return `${wall}${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+};
 
 describe('what the cleanup purges', () => {
   it.each([
@@ -79,20 +84,6 @@ describe('the cleanup job', () => {
     expect(await db.drafts.count().exec()).toBe(0);
     expect(await db.outbox.count().exec()).toBe(1);
   });
-});
-
-describe('the cleanup job, at the edges of the windows', () => {
-  let db: ReplicaDatabase;
-  beforeEach(async () => {
-    db = await openTestReplica();
-  });
-  afterEach(() => db.remove());
-
-  /** The instant `days` before NOW as a wall clock `hours` ahead of UTC would write it. */
-  const inZone = (days: number, hours: number) => {
-    const wall = new Date(NOW - days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 19);
-    return `${wall}${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
-  };
 
   it('reads its candidates through the indexes without missing one written in another time zone, nor taking one still inside', async () => {
     await db.permits.bulkInsert([
