@@ -66,3 +66,28 @@ test('an administrator adds a real IPP printer from the schema form: an http:// 
   await expect(printers.row('Unit 111 Laser')).toContainText('Online · Idle');
   await expect(printers.table.getByRole('row')).toHaveCount(4);
 });
+
+test('the printers are asked for their state when the page opens and on Refresh list, not again each time the device syncs', async ({ page }) => {
+  const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
+  await shell.waitUntilSynced();
+  await shell.menuItem('Admin').click();
+  const printers = await new PrintersAdminPage(page).open();
+  await expect(printers.row('Bayport Control Room')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/printer') asked.push(request.url());
+  });
+
+  // 'Refresh data' pulls everything again, then asks for the user's profile: the app's data, its
+  // location tree included, is made anew.
+  const profileAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Refresh data' }).click();
+  await profileAsked;
+  await page.waitForTimeout(1_000);
+  expect(asked).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Refresh list', exact: true })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Refresh list', exact: true }).click();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(printers.row('Bayport Control Room')).toBeVisible();
+});
