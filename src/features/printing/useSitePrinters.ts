@@ -24,10 +24,8 @@ export function useSitePrinters(siteId: number) {
   const { data } = useAppData();
   // The same while the site's locations are: the app's location tree is built again on every
   // change the startup reads (a sync, the outbox), and a new one asked every printer again.
-  const choicesKey = JSON.stringify(siteLocationChoices(data.tree, siteId));
-  const choices = useMemo(() => JSON.parse(choicesKey) as LocationChoice[], [choicesKey]);
-  const topsKey = siteTops(data.tree, siteId).join(',');
-  const tops = useMemo(() => (topsKey === '' ? [] : topsKey.split(',').map(Number)), [topsKey]);
+  const site = JSON.stringify({ choices: siteLocationChoices(data.tree, siteId), tops: siteTops(data.tree, siteId) });
+  const { choices, tops } = useMemo(() => JSON.parse(site) as { choices: LocationChoice[]; tops: number[] }, [site]);
   const [state, setState] = useState<SitePrintersState>({ printers: null, loading: true, error: null });
   const [round, setRound] = useState(0);
 
