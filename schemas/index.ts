@@ -22,3 +22,4 @@ export * from './templateApi';
 export * from './formsApi';
 export * from './report';
 export * from './plotPlan';
+export * from './audit';
