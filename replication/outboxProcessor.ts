@@ -5,7 +5,7 @@
  * into one request (outboxBatch.ts).
  */
 import { BehaviorSubject, distinctUntilChanged, Subject, type Observable } from 'rxjs';
-import type { OutboxEntry } from '../schemas';
+import { MADE_AT_HEADER, type OutboxEntry } from '../schemas';
 import { backoffDelay, pause, type BackoffPolicy } from './backoff';
 import { ApiError, type HttpClient } from './http';
 import { batchBody, planBatches, type OutboxBatch } from './outboxBatch';
@@ -34,6 +34,14 @@ export function outcomeOf(status: number): SendOutcome {
   if (status === 401) return 'sign-in';
   return 'refused';
 }
+
+/**
+ * When the user made the change a request carries, for the audit trail's device time: a change
+ * sent after an offline shift reaches the server hours after it was made. A merge of several
+ * edits gives its last one's: by then every value it sends had been entered, where the first
+ * edit's time would date the later values before anyone typed them.
+ */
+export const madeAt = (entries: readonly OutboxEntry[]): string => entries.at(-1)!.createdAt;
 
 export interface OutboxProcessorOptions {
   db: ReplicaDatabase;
@@ -116,7 +124,8 @@ export function startOutboxProcessor(options: OutboxProcessorOptions): OutboxPro
     let message = '';
     let serverWait: number | undefined;
     try {
-      const response = await http.open(head.method, head.path, body, { signal, headers: { 'Idempotency-Key': key } });
+      const headers = { 'Idempotency-Key': key, [MADE_AT_HEADER]: madeAt(entries) };
+      const response = await http.open(head.method, head.path, body, { signal, headers });
       await response.text(); // the pull brings the new state; reading frees the connection
       status = response.status;
     } catch (error) {

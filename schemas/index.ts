@@ -23,3 +23,4 @@ export * from './formsApi';
 export * from './report';
 export * from './plotPlan';
 export * from './audit';
+export * from './replicatedPermit';

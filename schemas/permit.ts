@@ -98,20 +98,6 @@ export const PermitApprovals = Type.Object({
 });
 export type PermitApprovals = Type.Static<typeof PermitApprovals>;
 
-/**
- * A permit as a replica holds it: the permit with its approval records, their summary and its
- * comments, all versioned by the permit's DateChanged (SPEC §3). The server always sends them;
- * they are absent on a permit created on the device, or stored by a release that pulled them
- * apart, until the permit is pulled.
- */
-export const ReplicatedPermit = Type.Object({
-  ...Permit.properties,
-  Approvals: Type.Optional(Type.Array(ApprovalRecord)),
-  ApprovalSummary: Type.Optional(ApprovalSummary),
-  Comments: Type.Optional(Type.Array(Comment)),
-});
-export type ReplicatedPermit = Type.Static<typeof ReplicatedPermit>;
-
 export const Draft = Type.Object({
   PermitInstanceId: Type.String({ maxLength: 40 }),
   PermitContent: Type.Record(Type.String(), Type.Unknown()),

@@ -127,9 +127,9 @@ const scopeParams = (scope: SyncScope, at: After, limit: number) => [
 
 /**
  * A permit's document (SPEC §3) as PostgreSQL builds it from the permits row `p`: the arguments
- * of json_build_object, for records and search. Pulls send it with the approvals
- * (PULLED_PERMIT_DOCUMENT) as each permit's write stored it (`permits.document`,
- * 015_permit_approvals.sql), which must stay in step with these (tests/server/permitDocument.test.ts).
+ * of json_build_object, for records and search. Pulls send it with the approvals and
+ * the history (PULLED_PERMIT_DOCUMENT) as each permit's write stored it (`permits.document`,
+ * 019_permit_history.sql), which must stay in step with these (tests/server/permitDocument.test.ts).
  */
 export const PERMIT_DOCUMENT = `
   'PermitInstanceId', p.permit_instance_id, 'PermitInstanceReferenceId', p.reference_id,
@@ -144,13 +144,13 @@ export const PERMIT_DOCUMENT = `
   'permitIssuer', p.permit_issuer, 'permitReceiver', p.permit_receiver`;
 
 /**
- * The permit as a replica holds it: PERMIT_DOCUMENT with its approval records, their summary
- * and its comments, versioned by the permit's DateChanged (SPEC §3) — they live in the permit's
- * row, so a write of them is a write of the permit. What `permits.document` stores
- * (015_permit_approvals.sql), but for '_deleted'.
+ * The permit as a replica holds it: PERMIT_DOCUMENT with its approval records, their summary,
+ * its comments and its history (the audit events of the permit, issue 40), versioned by the
+ * permit's DateChanged (SPEC §3) — they live in the permit's row, so a write of them is a write
+ * of the permit. What `permits.document` stores (019_permit_history.sql), but for '_deleted'.
  */
 export const PULLED_PERMIT_DOCUMENT = `${PERMIT_DOCUMENT},
-  'Approvals', p.approvals, 'ApprovalSummary', p.approval_summary, 'Comments', p.comments`;
+  'Approvals', p.approvals, 'ApprovalSummary', p.approval_summary, 'Comments', p.comments, 'History', p.history`;
 
 /**
  * A page is sent as the database holds it: each permit's document is the text its last write

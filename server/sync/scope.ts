@@ -18,9 +18,9 @@ export interface SyncScope extends ReplicaLocations {
 /**
  * Part of the permits' fingerprint: raised when the permits' documents gain something a replica
  * holding older ones cannot get from a checkpoint, so those checkpoints resync. 2: the
- * approvals and comments (015_permit_approvals.sql).
+ * approvals and comments (015_permit_approvals.sql). 3: the history (019_permit_history.sql).
  */
-const PERMIT_SHAPE = 2;
+const PERMIT_SHAPE = 3;
 
 const digest = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 

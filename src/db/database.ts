@@ -52,7 +52,9 @@ const MIGRATIONS = {
   // 2: permits hold their approvals and comments. Kept as they are, so an offline device still
   // shows them; the server answers the permits' next pull with resync (server/sync/scope.ts),
   // and the pull then drops them, but for those with a queued change, and pulls them again.
-  permits: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc },
+  // 3: permits hold their history; the same: kept as they are (the History tab says it is not
+  // pulled yet), and the permits' changed fingerprint has the server resync them.
+  permits: { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc, 3: (doc: unknown) => doc },
   // 1: the type's enum was dropped (lists came in); the documents stay as they are.
   sitedata: { 1: (doc: unknown) => doc },
 };

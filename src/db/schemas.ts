@@ -57,7 +57,8 @@ export const replicaSchemas = {
     // sync of 5,000): lists read every permit anyway and sort them in memory.
     indexes: [['State', 'CreatedOn']],
     // 2: each permit holds its approvals and comments (the approvals collection is gone).
-    version: 2,
+    // 3: and its history (issue 40).
+    version: 3,
   }),
   drafts: collectionSchema<PulledDocuments['drafts']>(Draft, {
     primaryKey: 'PermitInstanceId',

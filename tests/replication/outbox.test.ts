@@ -1,7 +1,7 @@
 import { BehaviorSubject, firstValueFrom } from 'rxjs';
 import * as Y from 'yjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry } from '../../schemas';
+import { MADE_AT_HEADER, type OutboxEntry } from '../../schemas';
 import { messages } from '../../domain/messages';
 import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64 } from '../../domain/permits/yContent';
 import { backoffDelay } from '../../replication/backoff';
@@ -49,6 +49,8 @@ describe('the outbox', () => {
     await waitFor(async () => (await status(entries[2]!.id))?.status === 'done', 5000, 'the queue to drain');
     expect(paths(requests)).toEqual(['/change/1', '/change/2', '/change/3']);
     expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(entries.map((e) => e.id));
+    // When each was made, for the audit trail's device time.
+    expect(requests.map((r) => r.headers[MADE_AT_HEADER])).toEqual(entries.map((e) => e.createdAt));
     expect(requests.map((r) => r.body)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect((await status(entries[0]!.id))?.doneAt).toBeTypeOf('number');
   });
@@ -213,6 +215,8 @@ describe('the outbox', () => {
     let requests = serve((r) => accept(r.body));
     await waitFor(async () => (await status(first[1]!.id))?.status === 'done', 5000, 'the merge to be sent');
     expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([`${first[0]!.id}.${first[1]!.id}`]);
+    // A merge was made by the time its last edit was: every value it sends had been entered by then.
+    expect(requests.map((r) => r.headers[MADE_AT_HEADER])).toEqual([first[1]!.createdAt]);
     expect(docToJson(server)).toEqual({ hotWork: { gas: true, tester: true } });
     await processor!.stop();
 

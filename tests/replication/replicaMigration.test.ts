@@ -67,6 +67,23 @@ describe('a replica stored by an earlier release', () => {
     await waitFor(async () => (await db!.internalStore.findDocumentsById([getPrimaryKeyOfInternalDocument('approvals-0', INTERNAL_CONTEXT_COLLECTION)], false)).length === 0);
   });
 
+  it('opens a replica whose permits had no history (version 2): each kept with its approvals, its history unknown until pulled', async () => {
+    const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
+    const name = `old${randomUUID().replaceAll('-', '')}`;
+    const old = await createRxDatabase({ name, storage });
+    const v2Properties: Record<string, unknown> = { ...replicaSchemas.permits.properties };
+    delete v2Properties.History;
+    const migrationStrategies = { 1: (doc: unknown) => doc, 2: (doc: unknown) => doc };
+    await old.addCollections({ permits: { schema: { ...replicaSchemas.permits, version: 2, properties: v2Properties } as typeof replicaSchemas.permits, migrationStrategies } });
+    await old.permits!.insert({ ...buildPermit({ PermitInstanceId: 'held', State: 'PENDING' }), Comments: [] });
+    await old.close();
+
+    db = await createReplicaDatabase({ storage, name });
+    const held = (await db.permits.findOne('held').exec())!.toMutableJSON();
+    expect(held).toMatchObject({ PermitInstanceId: 'held', State: 'PENDING', Comments: [] });
+    expect(held.History).toBeUndefined();
+  });
+
   it('opens with its site data carried over (version 0 listed the kinds of site data; lists came in with version 1)', async () => {
     const storage = wrappedValidateAjvStorage({ storage: getRxStorageMemory() });
     const name = `old${randomUUID().replaceAll('-', '')}`;
