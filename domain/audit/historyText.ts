@@ -32,6 +32,9 @@ export interface HistoryEntry {
   summary: string;
   /** What the summary leaves out, one line each: every field of a content edit, a reason, the state change. */
   details: string[];
+  /** The event's server receipt time (ISO), and its device time where `made` is shown. */
+  at: string;
+  madeAt: string | null;
   /** When the server received it, YYYY-MM-DD hh:mm. */
   received: string;
   /** When it was made on the device, where that was more than MADE_EARLIER_MS before `received`; else null. */
@@ -62,15 +65,15 @@ export function actorOf(event: PermitHistoryEvent): string {
  * would hide the ones that waited. A device clock ahead of the server's is not shown either: it
  * says nothing about when the change was made.
  */
-export function timingOf(event: PermitHistoryEvent, timeZone?: string): Pick<HistoryEntry, 'received' | 'made' | 'timing'> {
+export function timingOf(event: PermitHistoryEvent, timeZone?: string): Pick<HistoryEntry, 'at' | 'madeAt' | 'received' | 'made' | 'timing'> {
   const at = parts(event.At, timeZone);
   const received = `${at.day} ${at.time}`;
   const device = event.DeviceAt === null ? NaN : Date.parse(event.DeviceAt);
-  if (!(Date.parse(event.At) - device > MADE_EARLIER_MS)) return { received, made: null, timing: `received ${at.time}` };
+  if (!(Date.parse(event.At) - device > MADE_EARLIER_MS)) return { at: event.At, madeAt: null, received, made: null, timing: `received ${at.time}` };
   const made = parts(event.DeviceAt!, timeZone);
   // The day is said where the two differ: a change made before midnight and sent the next morning.
   const madeText = made.day === at.day ? made.time : `${made.day} ${made.time}`;
-  return { received, made: `${made.day} ${made.time}`, timing: `made offline at ${madeText}, received ${at.time}` };
+  return { at: event.At, madeAt: event.DeviceAt, received, made: `${made.day} ${made.time}`, timing: `made offline at ${madeText}, received ${at.time}` };
 }
 
 /** A field's name for people: its label in the form the device holds, else its key (a field of an older form version). */

@@ -1,5 +1,5 @@
-import { Badge, MessageBar, MessageBarBody, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Badge, MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
 import { messages } from '../../../domain/messages';
@@ -30,13 +30,28 @@ const useStyles = makeStyles({
   work: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS },
 });
 
+// Its own chunk: most visits to a permit are to its form, and the history's words and list then cost nothing.
+const HistoryTab = lazy(() => import('../history/HistoryTab').then((m) => ({ default: m.HistoryTab })));
+
+/** The permit page's views; the form is the default and has no `tab` in the address. */
+type PermitTab = 'form' | 'history';
+
 export const STALE_DEFINITION = 'This permit was copied from a permit created with an older version of this form. Some fields may have not been copied from the original permit.';
 
 /** /permits/{id}/edit (SPEC §2): the permit's form, editable as its state and the user's abilities allow, with its action bar. */
 export function EditPermitPage() {
   const styles = useStyles();
   const { permitInstanceId = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  // In the address, so a link (or a reload) opens the history itself.
+  const tab: PermitTab = search.get('tab') === 'history' ? 'history' : 'form';
+  const chooseTab = (value: PermitTab) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value === 'history') next.set('tab', 'history');
+      else next.delete('tab');
+      return next;
+    }, { replace: true });
   const db = useReplica();
   const { data, email } = useAppData();
   const found = useObservable(useMemo(() => permit$(db, email, permitInstanceId), [db, email, permitInstanceId]), undefined);
@@ -109,6 +124,8 @@ export function EditPermitPage() {
           doc.flush();
           const list = readOnly || !definition ? [] : validate(definition, forms, handles.current);
           setErrors(list.length ? { message: errorsMessage(list.length), list } : null);
+          // The errors point into the form: it is shown whatever tab was open.
+          if (list.length) chooseTab('form');
           return list.length === 0;
         }}
       />
@@ -118,11 +135,25 @@ export function EditPermitPage() {
           <ErrorPanel errors={errors.list} />
         </>
       )}
-      {!definition || !doc.content ? (
-        <Spinner label="Loading the form…" />
-      ) : (
-        <PermitForms definition={definition} forms={forms} content={doc.content} inputs={inputs} readOnly={readOnly} onChange={doc.change} handles={handles} />
-      )}
+      <TabList selectedValue={tab} onTabSelect={(_e, d) => chooseTab(d.value as PermitTab)} aria-label="Permit views">
+        <Tab id="permit-tab-form" value="form" aria-controls="permit-panel-form">Form</Tab>
+        <Tab id="permit-tab-history" value="history" aria-controls="permit-panel-history">History</Tab>
+      </TabList>
+      {/* Hidden rather than unmounted: the Form.io forms keep what is being typed and are not built again. */}
+      <div role="tabpanel" id="permit-panel-form" aria-labelledby="permit-tab-form" hidden={tab !== 'form'}>
+        {!definition || !doc.content ? (
+          <Spinner label="Loading the form…" />
+        ) : (
+          <PermitForms definition={definition} forms={forms} content={doc.content} inputs={inputs} readOnly={readOnly} onChange={doc.change} handles={handles} />
+        )}
+      </div>
+      <div role="tabpanel" id="permit-panel-history" aria-labelledby="permit-tab-history" hidden={tab !== 'history'}>
+        {tab === 'history' && (
+          <Suspense fallback={<Spinner label="Loading the history…" />}>
+            <HistoryTab permit={permit} definition={definition} unsent={Boolean(found?.permit?.pending) || (found?.updates.length ?? 0) > 0} />
+          </Suspense>
+        )}
+      </div>
     </section>
   );
 }
