@@ -24,3 +24,4 @@ export * from './report';
 export * from './plotPlan';
 export * from './audit';
 export * from './replicatedPermit';
+export * from './auditApi';

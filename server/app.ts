@@ -27,6 +27,7 @@ import { printRoutes } from './routes/print';
 import { plotPlanRoutes } from './routes/plotPlans';
 import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
+import { auditRoutes } from './routes/audit';
 import { syncRoutes } from './routes/sync';
 import { systemRoutes } from './routes/system';
 import { templateRoutes } from './routes/templates';
@@ -34,7 +35,7 @@ import { formRoutes } from './routes/forms';
 import { userRoutes } from './routes/users';
 import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes, reportRoutes, plotPlanRoutes];
+const API_ROUTES = [registerIdempotency, auditRoutes, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes, reportRoutes, plotPlanRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {

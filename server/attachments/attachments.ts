@@ -1,5 +1,5 @@
 import type { CreateAttachmentBody, PermitAttachment } from '../../schemas';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { authorize, permitContext, type PermitContext } from '../permits/context';
@@ -80,7 +80,7 @@ export async function addAttachment(db: Database, objects: ObjectStore, user: Us
       [body.PermitAttachmentId, body.PermitInstanceId, body.FileName, sniffed.mimeType, bytes.length, key, user.personnel_id, name],
     );
     if (inserted) {
-      await audit(tx, user.personnel_id, 'permit.attachment.add', { PermitInstanceId: body.PermitInstanceId, PermitAttachmentId: body.PermitAttachmentId, FileName: body.FileName, LocationId: context.permit.LocationId });
+      await audit(tx, user, 'permit.attachment.add', { type: 'permit', id: body.PermitInstanceId }, { PermitInstanceId: body.PermitInstanceId, PermitAttachmentId: body.PermitAttachmentId, FileName: body.FileName, LocationId: context.permit.LocationId });
     }
     return inserted;
   });
@@ -99,7 +99,7 @@ export async function deleteAttachment(db: Database, objects: ObjectStore, user:
   if (!existing || existing.permit_instance_id !== permitId) throw notFound(`Permit ${permitId} has no attachment ${attachmentId}; it may have been deleted already.`);
   await db.transaction(async (tx) => {
     await tx.query('update permit_attachments set deleted = true where permit_attachment_id = $1', [attachmentId]);
-    await audit(tx, user.personnel_id, 'permit.attachment.delete', { PermitInstanceId: permitId, PermitAttachmentId: attachmentId, FileName: existing.file_name });
+    await audit(tx, user, 'permit.attachment.delete', { type: 'permit', id: permitId }, { PermitInstanceId: permitId, PermitAttachmentId: attachmentId, FileName: existing.file_name });
   });
   await objects.delete(existing.object_key);
 }

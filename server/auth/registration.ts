@@ -3,7 +3,7 @@ import type { InvitationQuery, RegisterBody, TokenResponse } from '../../schemas
 import { messages } from '../../domain/messages';
 import { passwordProblems } from '../../domain/passwords';
 import type { Database, Queryable } from '../db/database';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import { findExternalUser, type ExternalUserRow } from '../externalUsers/records';
 import { badRequest } from '../http/errors';
 import { todayUtc } from '../users/users';
@@ -57,7 +57,7 @@ export async function registerContractor(db: Database, keys: TokenKeys, body: Re
         where personnel_id = $1`,
       [user.personnel_id, passwordHash],
     );
-    await audit(tx, user.personnel_id, 'externalUser.register', {});
+    await audit(tx, user, 'externalUser.register', { type: 'user', id: user.personnel_id, siteId: user.site_id });
     return issueSession(tx, keys, user.personnel_id, user.email, randomUUID());
   });
 }

@@ -49,10 +49,13 @@ export async function listServiceKeys(db: Queryable): Promise<ServiceKey[]> {
   return (await db.query<KeyRow>(`select ${COLUMNS} from service_keys order by created_on`)).map(present);
 }
 
-/** Revokes a key at once; false when there is no such key. */
-export async function revokeServiceKey(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query(`update service_keys set revoked_on = coalesce(revoked_on, now()) where service_key_id = $1 returning 1`, [id]);
-  return rows.length > 0;
+/** Revokes a key at once; 'already' when it was revoked before (nothing changes), 'missing' when there is no such key. */
+export async function revokeServiceKey(db: Queryable, id: string): Promise<'revoked' | 'already' | 'missing'> {
+  const [key] = await db.query<{ revoked: boolean }>('select revoked_on is not null as revoked from service_keys where service_key_id = $1 for update', [id]);
+  if (!key) return 'missing';
+  if (key.revoked) return 'already';
+  await db.query('update service_keys set revoked_on = now() where service_key_id = $1', [id]);
+  return 'revoked';
 }
 
 /** The key a bearer token names, if it is a live service key; records its use. */

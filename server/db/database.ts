@@ -46,3 +46,53 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
  * change (http/idempotency.ts).
  */
 export const beforeCommit = new AsyncLocalStorage<(tx: Queryable) => Promise<void>>();
+
+/** What a write transaction knows of the request it serves. */
+export interface WriteContext {
+  /** When the user made the change on the device (the request's MADE_AT_HEADER), else null. */
+  deviceAt: string | null;
+}
+
+/** Set per request (audit/deviceTime.ts); read by a write transaction when it begins. */
+export const writeContext = new AsyncLocalStorage<WriteContext>();
+
+interface OpenWrite {
+  context: WriteContext | undefined;
+  /** Work queued by what ran in the transaction, done last, in order, before the idempotency mark. */
+  queued: ((tx: Queryable) => Promise<void>)[];
+}
+const openWrites = new WeakMap<Queryable, OpenWrite>();
+
+/**
+ * For the Database implementations: called synchronously in transaction(), where the caller's
+ * async context is still current (PGlite may run the callback outside it). `begin` makes the
+ * session a write transaction others can queue work on; `end` runs that work, then the
+ * idempotency mark, just before the commit.
+ */
+export function writeTransaction(): { begin(session: Queryable): void; end(session: Queryable): Promise<void> } {
+  const context = writeContext.getStore();
+  const last = beforeCommit.getStore();
+  return {
+    begin: (session) => void openWrites.set(session, { context, queued: [] }),
+    async end(session) {
+      const open = openWrites.get(session);
+      openWrites.delete(session);
+      // Work that queues more (none today) would still run: the queue is read as it grows.
+      for (let i = 0; open && i < open.queued.length; i++) await open.queued[i]!(session);
+      await last?.(session);
+    },
+  };
+}
+
+/**
+ * Queues `work` to run inside `tx` just before it commits, after everything else the
+ * transaction does (audit/record.ts writes the transaction's events this way, so the audit
+ * chain's lock is taken last). Throws when `tx` is not a write transaction that is still open:
+ * work that must commit with a change cannot be done outside the change's transaction.
+ */
+export function queueBeforeCommit(tx: Queryable, work: (tx: Queryable) => Promise<void>): WriteContext | undefined {
+  const open = openWrites.get(tx);
+  if (!open) throw new Error('This must be called inside a write transaction (db.transaction), with the change it belongs to.');
+  open.queued.push(work);
+  return open.context;
+}

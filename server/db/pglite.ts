@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 // pg_trgm: the trigram indexes of permit and work-order search (migrations 005, 006); PGlite bundles it.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { beforeCommit, type Database, type Queryable } from './database';
+import { writeTransaction, type Database, type Queryable } from './database';
 import { lockProcessId } from './processLiveness';
 
 /** The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without one). */
@@ -28,13 +28,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ...wrap(pg),
     transaction: (work, mode = 'write') => {
       // Read here: PGlite may run the callback outside the caller's async context. A snapshot reads only.
-      const last = mode === 'write' ? beforeCommit.getStore() : undefined;
+      const write = mode === 'write' ? writeTransaction() : undefined;
       return pg.transaction(async (tx) => {
         // PGlite issues its own begin: the mode can only follow it.
         if (mode === 'snapshot') await tx.query('set transaction isolation level repeatable read, read only');
         const session = wrap(tx);
+        write?.begin(session);
         const result = await work(session);
-        await last?.(session);
+        await write?.end(session);
         return result;
       });
     },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { beforeCommit, type Database } from './database';
+import { writeTransaction, type Database } from './database';
 import { createPgListener } from './pgListener';
 import { lockProcessId } from './processLiveness';
 
@@ -32,7 +32,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     async transaction(work, mode = 'write') {
       // A snapshot reads only: no idempotency mark to write before its commit.
-      const last = mode === 'write' ? beforeCommit.getStore() : undefined;
+      const write = mode === 'write' ? writeTransaction() : undefined;
       const client = await pool.connect();
       let released = false;
       try {
@@ -46,8 +46,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
             await client.query(sql);
           },
         };
+        write?.begin(tx);
         const result = await work(tx);
-        await last?.(tx);
+        await write?.end(tx);
         if (mode === 'snapshot') {
           // A read-only snapshot has nothing to make durable: what it read is the answer whatever
           // its end says, so a pull page does not wait one more round trip for it. The connection

@@ -2,7 +2,7 @@ import type { EditableUser, ExternalUserView, Permission, UserPatch } from '../.
 import { accessExpiryProblem } from '../../domain/externalUsers';
 import { messages } from '../../domain/messages';
 import type { Database, Queryable } from '../db/database';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import { revokeAllSessions } from '../auth/contractorSessions';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { findUserByEmail, todayUtc } from '../users/users';
@@ -77,7 +77,7 @@ export async function updateExternalUser(
     if (!after.ActiveFlag || after.DeleteFlag || emailChanged) {
       await revokeAllSessions(tx, row.personnel_id);
     }
-    await audit(tx, admin.user.personnel_id, 'externalUser.update', { PersonnelId: row.personnel_id, fields: changed });
+    await audit(tx, admin.user, 'externalUser.update', { type: 'user', id: row.personnel_id }, { PersonnelId: row.personnel_id, fields: changed });
     const user = presentExternalUser((await findExternalUser(tx, row.personnel_id))!);
     return { user, etag: etagOf(user) };
   });
@@ -108,6 +108,6 @@ export async function deleteExternalUser(db: Database, admin: Administrator, id:
       [row.personnel_id],
     );
     await revokeAllSessions(tx, row.personnel_id);
-    await audit(tx, admin.user.personnel_id, 'externalUser.delete', { PersonnelId: row.personnel_id });
+    await audit(tx, admin.user, 'externalUser.delete', { type: 'user', id: row.personnel_id }, { PersonnelId: row.personnel_id });
   });
 }

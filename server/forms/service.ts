@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BuilderForm, PermitDefinition, SaveFormBody } from '../../schemas';
 import { abilitiesAt } from '../../domain/abilities';
 import type { LocationTree } from '../../domain/locations';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, forbidden } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
@@ -50,7 +50,7 @@ export async function saveForm(db: Database, user: UserRecord, formId: string, b
     }
     const document = { ...form.form, display: body.display ?? form.form.display ?? 'form', components: body.components, ...(body.title ? { title: body.title } : {}) };
     await tx.query(`update formio_forms set form = $2, title = $3, modified = now(), vid = vid + 1 where form_id = $1`, [formId, JSON.stringify(document), body.title ?? form.title]);
-    await audit(tx, user.personnel_id, 'form.save', { formId, title: body.title ?? form.title });
+    await audit(tx, user, 'form.save', { type: 'form', id: formId }, { formId, title: body.title ?? form.title });
     const rows = await loadForms(tx);
     return presentForms(rows).find((f) => f._id === formId)!;
   });
@@ -100,7 +100,7 @@ export async function publishForm(db: Database, objects: ObjectStore, user: User
       [form.location_id, id],
     );
     await tx.query('update formio_forms set published_at = $2, published_definition_id = $3, vid = vid + 1 where form_id = $1', [formId, now.toISOString(), id]);
-    await audit(tx, user.personnel_id, 'form.publish', { formId, PermitDefinitionId: id, previous: previous?.PermitDefinitionId ?? null });
+    await audit(tx, user, 'form.publish', { type: 'definition', id }, { formId, PermitDefinitionId: id, previous: previous?.PermitDefinitionId ?? null });
     return loadDefinition(tx, id);
   });
   // The definition's file, as DefinitionJSONS3Key names it; the database row is what the app reads.
@@ -143,7 +143,7 @@ export async function rebuildMetadata(db: Database, user: UserRecord, definition
     requireForms(user, await loadLocationTree(tx), definition.LocationId, 'edit');
     const metadata = { ...definition.DefinitionMetadataJSON, Forms: formsMetadata(definition.Forms, definition.DefinitionMetadataJSON.Forms) };
     await tx.query('update definitions set metadata = $2 where permit_definition_id = $1', [definitionId, JSON.stringify(metadata)]);
-    await audit(tx, user.personnel_id, 'definition.metadata', { PermitDefinitionId: definitionId });
+    await audit(tx, user, 'definition.metadata', { type: 'definition', id: definitionId }, { PermitDefinitionId: definitionId });
     return loadDefinition(tx, definitionId);
   });
 }

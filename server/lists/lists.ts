@@ -1,7 +1,7 @@
 /** List-value sets of a site (SPEC §3 List, §5 rules, §7 Lists). */
 import type { ListItem, LocationMetadata, SiteList } from '../../schemas';
 import { applyListWrite, listKeyError, type ListWriteMode } from '../../domain/lists';
-import { audit } from '../audit';
+import { audit, type Who } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
 
@@ -36,7 +36,7 @@ export interface ListWriteRequest {
   items: ListItem[];
   mode: ListWriteMode;
   replace?: string;
-  personnelId: number;
+  who: Who;
 }
 
 /**
@@ -63,19 +63,19 @@ export async function writeList(tx: Queryable, w: ListWriteRequest): Promise<{ l
      returning site_id, field_key, items`,
     [w.siteId, w.fieldKey, JSON.stringify(result.items)],
   );
-  await audit(tx, w.personnelId, current ? 'list.items' : 'list.create', { SiteId: w.siteId, FieldKey: w.fieldKey, Items: items.map((i) => i.Value) });
+  await audit(tx, w.who, current ? 'list.items' : 'list.create', { type: 'list', id: `${w.siteId}/${w.fieldKey}`, siteId: w.siteId }, { SiteId: w.siteId, FieldKey: w.fieldKey, Items: items.map((i) => i.Value) });
   return { list: present(saved!), created: !current };
 }
 
 /** Deletes the list (a tombstone, so every replica learns of it). */
-export async function deleteList(tx: Queryable, siteId: number, fieldKey: string, personnelId: number): Promise<void> {
+export async function deleteList(tx: Queryable, siteId: number, fieldKey: string, who: Who): Promise<void> {
   const rows = await tx.query('update lists set deleted = true, items = $3 where site_id = $1 and field_key = $2 and not deleted returning 1', [siteId, fieldKey, '[]']);
   if (rows.length === 0) throw notFound(`There is no list "${fieldKey}" at this site.`);
-  await audit(tx, personnelId, 'list.delete', { SiteId: siteId, FieldKey: fieldKey });
+  await audit(tx, who, 'list.delete', { type: 'list', id: `${siteId}/${fieldKey}`, siteId }, { SiteId: siteId, FieldKey: fieldKey });
 }
 
 /** Deletes one item. The last item cannot go: a list needs one (SPEC §5); delete the list instead. */
-export async function deleteItem(tx: Queryable, siteId: number, fieldKey: string, value: string, personnelId: number): Promise<SiteList> {
+export async function deleteItem(tx: Queryable, siteId: number, fieldKey: string, value: string, who: Who): Promise<SiteList> {
   const [row] = await tx.query<ListRow>('select site_id, field_key, items from lists where site_id = $1 and field_key = $2 and not deleted for update', [siteId, fieldKey]);
   if (!row) throw notFound(`There is no list "${fieldKey}" at this site.`);
   const items = row.items.filter((i) => i.Value !== value);
@@ -84,6 +84,6 @@ export async function deleteItem(tx: Queryable, siteId: number, fieldKey: string
   const [saved] = await tx.query<ListRow>('update lists set items = $3 where site_id = $1 and field_key = $2 returning site_id, field_key, items', [
     siteId, fieldKey, JSON.stringify(items),
   ]);
-  await audit(tx, personnelId, 'list.item.delete', { SiteId: siteId, FieldKey: fieldKey, Value: value });
+  await audit(tx, who, 'list.item.delete', { type: 'list', id: `${siteId}/${fieldKey}`, siteId }, { SiteId: siteId, FieldKey: fieldKey, Value: value });
   return present(saved!);
 }

@@ -1,7 +1,7 @@
 import type { ApprovalAction, ApprovalRecord } from '../../schemas';
 import { actionableRecords, duePhase } from '../../domain/permits/approvals';
 import type { PermitAction } from '../../domain/permits/lifecycle';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { conflict } from '../http/errors';
 import type { UserRecord } from '../users/users';
@@ -68,6 +68,6 @@ export async function addComment(tx: Queryable, user: UserRecord, id: string, te
   authorize(context, 'comment');
   const comment = commentBy(user, text, 'General', now);
   await saveApprovals(tx, id, context.permit.State, context.approvals.Approvals, [...context.approvals.Comments, comment]);
-  await audit(tx, user.personnel_id, 'permit.comment', { PermitInstanceId: id });
+  await audit(tx, user, 'permit.comment', { type: 'permit', id }, { PermitInstanceId: id });
   return { PermitInstanceId: id, Comment: comment };
 }

@@ -3,7 +3,8 @@ import type { PatchContentBody } from '../../schemas';
 import { definitionFields, fieldsNotEditable } from '../../domain/permits/editability';
 import { applyPatchToDoc, PatchError } from '../../domain/permits/jsonPatch';
 import { applyJsonToDoc, changedFields, docFromState, docToJson, fromBase64, toBase64, type ContentJson } from '../../domain/permits/yContent';
-import { audit } from '../audit';
+import { fieldChanges } from '../audit/fieldChanges';
+import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, conflict } from '../http/errors';
 import { locationMetadata } from '../locations/metadata';
@@ -77,8 +78,12 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
   }
   const derived = deriveFor(docToJson(doc), definition, permit.PermitInstanceMetadataJSON, context.locationTitle);
   const DateChanged = await storeContent(tx, id, doc, derived);
-  await audit(tx, user.personnel_id, 'permit.content', {
-    PermitInstanceId: id, fields: changed, via: 'update' in body ? 'yjs' : 'json-patch', ...(refusal ? { setBack: refused.map((f) => f.path) } : {}),
+  await audit(tx, user, 'permit.content', { type: 'permit', id }, {
+    PermitInstanceId: id,
+    Changes: fieldChanges(before, docToJson(doc), changed),
+    fields: changed,
+    via: 'update' in body ? 'yjs' : 'json-patch',
+    ...(refusal ? { setBack: refused.map((f) => f.path) } : {}),
   });
   return { PermitInstanceId: id, ChangedFields: changed, DateChanged, refusal };
 }

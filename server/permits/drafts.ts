@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Draft, SaveDraftBody } from '../../schemas';
 import { applyJsonToDoc, docToJson, fromBase64, genesisDoc, toBase64, type ContentJson } from '../../domain/permits/yContent';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
@@ -100,6 +100,7 @@ export async function saveDraft(db: Database, user: UserRecord, id: string, body
          last_updated_on = excluded.last_updated_on`,
       [id, user.personnel_id, JSON.stringify(docToJson(doc)), Y.encodeStateAsUpdate(doc), body.PermitDefinitionId, location.LocationId, location.SiteId, now.toISOString()],
     );
+    await audit(tx, user, 'draft.save', { type: 'draft', id, locationId: location.LocationId }, { DraftId: id, PermitDefinitionId: body.PermitDefinitionId, LocationId: location.LocationId });
     return present((await ownDraft(tx, user, id))!);
   });
 }
@@ -109,6 +110,6 @@ export async function deleteDraft(db: Database, user: UserRecord, id: string): P
   await db.transaction(async (tx) => {
     const deleted = await tx.query('update drafts set deleted = true where permit_instance_id = $1 and owner_personnel_id = $2 and not deleted returning 1', [id, user.personnel_id]);
     if (deleted.length === 0) throw notFound(`You have no draft ${id}.`);
-    await audit(tx, user.personnel_id, 'draft.delete', { PermitInstanceId: id });
+    await audit(tx, user, 'draft.delete', { type: 'draft', id }, { DraftId: id });
   });
 }

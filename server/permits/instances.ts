@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatePermitBody, Permit, UpdatePermitInstanceBody } from '../../schemas';
 import { definitionFields } from '../../domain/permits/editability';
 import { docFromState, fromBase64, genesisDoc, type ContentJson } from '../../domain/permits/yContent';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Database } from '../db/database';
 import { badRequest, conflict } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
@@ -126,7 +126,7 @@ export async function updatePermitInstance(db: Database, user: UserRecord, body:
       await tx.query('update permits set latitude = $2, longitude = $3 where permit_instance_id = $1', [body.PermitInstanceId, body.Latitude, body.Longitude]);
       changes.Position = { Latitude: body.Latitude, Longitude: body.Longitude };
     }
-    await audit(tx, user.personnel_id, 'permit.location', { PermitInstanceId: body.PermitInstanceId, ...changes });
+    await audit(tx, user, 'permit.location', { type: 'permit', id: body.PermitInstanceId }, { PermitInstanceId: body.PermitInstanceId, ...changes });
     return toDocument(await loadPermit(tx, body.PermitInstanceId));
   });
 }

@@ -10,11 +10,11 @@
  */
 import type { PermitCacheClear } from '../../schemas';
 import { permitCacheRefusal } from '../../domain/permitCache';
-import { audit } from '../audit';
+import { audit, type Who } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 
-export async function clearPermitCache(tx: Queryable, body: PermitCacheClear, today: string, personnelId: number): Promise<number> {
+export async function clearPermitCache(tx: Queryable, body: PermitCacheClear, today: string, who: Who): Promise<number> {
   const refusal = permitCacheRefusal(body, today);
   if (refusal) throw badRequest(refusal);
   // The dates are calendar days of CreatedOn (UTC); To is inclusive.
@@ -27,6 +27,6 @@ export async function clearPermitCache(tx: Queryable, body: PermitCacheClear, to
     [body.SiteId, body.States, body.StartDate, body.EndDate],
   );
   const ids = rows.map((r) => r.permit_instance_id);
-  await audit(tx, personnelId, 'permits.cacheClear', { ...body, Permits: ids.length });
+  await audit(tx, who, 'permits.cacheClear', { type: 'settings', id: `permitCache/${body.SiteId}`, siteId: body.SiteId }, { ...body, Permits: ids.length });
   return ids.length;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApprovalRecord } from '../../schemas';
 import { approvalsSummary } from '../../domain/permits/approvals';
 import { decide } from '../../domain/permits/lifecycle';
-import { audit } from '../audit';
+import { audit, SYSTEM_ACTOR } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 
 // Any constant: one instance at a time times permits out, as with the sync maintenance.
@@ -36,7 +36,7 @@ export async function timeOutDue(tx: Queryable, now: Date): Promise<string[]> {
     await tx.query(`update permits set state = $2, timed_out_at = $3, approval_summary = $4 where permit_instance_id = $1`, [
       permit.id, decision.to, now.toISOString(), JSON.stringify(approvalsSummary(permit.approvals, decision.to)),
     ]);
-    await audit(tx, null, 'permit.timeout', { PermitInstanceId: permit.id, from: permit.state, to: decision.to });
+    await audit(tx, SYSTEM_ACTOR, 'permit.timeout', { type: 'permit', id: permit.id }, { PermitInstanceId: permit.id, from: permit.state, to: decision.to });
   }
   return due.map((p) => p.id);
 }

@@ -1,6 +1,6 @@
 import type { ApprovalRecord, Comment, CommentType, PermitState } from '../../schemas';
 import type Type from 'typebox';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { UserRecord } from '../users/users';
@@ -47,7 +47,7 @@ export async function applyChange(tx: Queryable, context: PermitContext, change:
   );
   const comments = change.comment ? [...context.approvals.Comments, change.comment] : context.approvals.Comments;
   await saveApprovals(tx, permit.PermitInstanceId, change.to, change.records ?? context.approvals.Approvals, comments);
-  await audit(tx, context.user.personnel_id, change.action, { PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail });
+  await audit(tx, context.user, change.action, { type: 'permit', id: permit.PermitInstanceId }, { PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail });
   return { PermitInstanceId: permit.PermitInstanceId, PermitInstanceReferenceId: permit.PermitInstanceReferenceId, State: change.to, PreviousState: from };
 }
 

@@ -1,6 +1,6 @@
 import type { Location, PlotPlanUploadBody } from '../../schemas';
 import type { Database, Queryable } from '../db/database';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import { badRequest, notFound } from '../http/errors';
 import { presentLocation, type LocationRow } from '../locations/locations';
 import type { ObjectStore } from '../storage/objectStore';
@@ -47,7 +47,7 @@ export async function addPlotPlanVersion(db: Database, objects: ObjectStore, use
       'update locations set plot_plans = plot_plans || $2::jsonb, current_plot_plan = $3 where location_id = $1 returning *',
       [location.LocationId, JSON.stringify([entry]), Version],
     );
-    await audit(tx, user.personnel_id, 'location.plotplan', { LocationId: location.LocationId, Version, FileName: body.FileName, Bytes: bytes.length });
+    await audit(tx, user, 'location.plotplan', { type: 'location', id: location.LocationId, locationId: location.LocationId }, { LocationId: location.LocationId, Version, FileName: body.FileName, Bytes: bytes.length });
     return presentLocation(updated!);
   });
 }

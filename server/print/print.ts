@@ -2,7 +2,7 @@ import type { AddPrinterBody, PrintBody, PrintResult, Printer } from '../../sche
 import { abilitiesAt } from '../../domain/abilities';
 import { ancestorsAndSelf, descendantsAndSelf } from '../../domain/locations';
 import { loadAttachments } from '../attachments/attachments';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -96,7 +96,12 @@ export async function printPermit(db: Database, objects: ObjectStore, config: Co
   const outcome = await sendPrintJob(printer.uri, config.dataDir, pdf, { jobName: `Permit ${reference}`, user: user.email, color: body.Color ?? false });
   // The state after the job: 'Processing' means it is printing (perhaps another job first).
   const state = await readPrinterState(printer.uri, config.dataDir);
-  await audit(db, user.personnel_id, 'permit.print', { PermitInstanceId: body.PermitInstanceId, PrinterId: printer.printer_id, Result: outcome.Result, Merge: body.Merge ?? false });
+  // The job has gone to the printer whatever happens next: its record is a change of its own.
+  await db.transaction((tx) =>
+    audit(tx, user, 'permit.print', { type: 'permit', id: body.PermitInstanceId }, {
+      PermitInstanceId: body.PermitInstanceId, PrinterId: printer.printer_id, PrinterName: printer.name, Result: outcome.Result, JobId: outcome.JobId, Merge: body.Merge ?? false,
+    }),
+  );
   return { Result: outcome.Result, JobId: outcome.JobId, PrinterState: state.PrinterState, PrinterStateMessage: state.PrinterStateMessage, PrinterStateReasons: state.PrinterStateReasons };
 }
 
@@ -106,13 +111,16 @@ export async function addPrinter(db: Database, config: Config, user: UserRecord,
   const tree = await loadLocationTree(db);
   if (!tree.byId.has(body.LocationId)) throw notFound(`There is no location with id ${body.LocationId}.`);
   const state = await readPrinterState(body.Uri, config.dataDir);
-  const [row] = await db.query<PrinterRow>(
-    `insert into printers (location_id, name, uri, supports_color, default_color) values ($1, $2, $3, $4, $5)
-     on conflict (location_id, uri) where not deleted do nothing returning printer_id, location_id, name, uri, default_color`,
-    [body.LocationId, body.Name, body.Uri, state.SupportsColor, (body.DefaultColor ?? false) && state.SupportsColor],
-  );
-  if (!row) throw conflict(`${body.Uri} is already a printer of this location.`);
-  await audit(db, user.personnel_id, 'printer.add', { PrinterId: row.printer_id, LocationId: body.LocationId, Uri: body.Uri });
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx.query<PrinterRow>(
+      `insert into printers (location_id, name, uri, supports_color, default_color) values ($1, $2, $3, $4, $5)
+       on conflict (location_id, uri) where not deleted do nothing returning printer_id, location_id, name, uri, default_color`,
+      [body.LocationId, body.Name, body.Uri, state.SupportsColor, (body.DefaultColor ?? false) && state.SupportsColor],
+    );
+    if (!added) throw conflict(`${body.Uri} is already a printer of this location.`);
+    await audit(tx, user, 'printer.add', { type: 'printer', id: added.printer_id, locationId: body.LocationId }, { PrinterId: added.printer_id, Name: body.Name, LocationId: body.LocationId, Uri: body.Uri });
+    return added;
+  });
   // The one who added it manages it: the answer carries the URI, as the admin list does.
   return { ...presentLive(row, state), Uri: row.uri };
 }

@@ -28,7 +28,7 @@ export async function listRoutes(app: FastifyInstance, { db }: RouteDeps) {
       const { siteId, fieldKey } = request.params;
       const user = await requireSite(db, request, siteId, 'edit', WHAT);
       const { list, created } = await db.transaction((tx) =>
-        writeList(tx, { siteId, fieldKey, items: request.body, mode: request.query.Mode ?? 'upsert', replace: request.query.Replace, personnelId: user.personnel_id }),
+        writeList(tx, { siteId, fieldKey, items: request.body, mode: request.query.Mode ?? 'upsert', replace: request.query.Replace, who: user }),
       );
       return reply.code(created ? 201 : 200).send(list);
     },
@@ -37,7 +37,7 @@ export async function listRoutes(app: FastifyInstance, { db }: RouteDeps) {
   app.delete<{ Params: ListParams }>('/lists/:siteId/:fieldKey', { schema: { params: ListParams } }, async (request, reply) => {
     const { siteId, fieldKey } = request.params;
     const user = await requireSite(db, request, siteId, 'edit', WHAT);
-    await db.transaction((tx) => deleteList(tx, siteId, fieldKey, user.personnel_id));
+    await db.transaction((tx) => deleteList(tx, siteId, fieldKey, user));
     return reply.code(204).send();
   });
 
@@ -47,7 +47,7 @@ export async function listRoutes(app: FastifyInstance, { db }: RouteDeps) {
     async (request) => {
       const { siteId, fieldKey, itemValue } = request.params;
       const user = await requireSite(db, request, siteId, 'edit', WHAT);
-      return db.transaction((tx) => deleteItem(tx, siteId, fieldKey, itemValue, user.personnel_id));
+      return db.transaction((tx) => deleteItem(tx, siteId, fieldKey, itemValue, user));
     },
   );
 }

@@ -12,7 +12,7 @@ export async function permitCacheRoutes(app: FastifyInstance, { db }: RouteDeps)
     { schema: { body: PermitCacheClear, response: { 200: PermitCacheCleared } } },
     async (request) => {
       const user = await requireSite(db, request, request.body.SiteId, 'edit', 'the permit cache');
-      const Permits = await db.transaction((tx) => clearPermitCache(tx, request.body, todayUtc(), user.personnel_id));
+      const Permits = await db.transaction((tx) => clearPermitCache(tx, request.body, todayUtc(), user));
       return { Permits };
     },
   );

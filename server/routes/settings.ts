@@ -13,7 +13,7 @@ export async function settingsRoutes(app: FastifyInstance, { db }: RouteDeps) {
     { preValidation: async (request) => void requireAdministrator(request), schema: { body: BannersBody, response: { 200: RemoteSettings } } },
     async (request) => {
       const user = requireAdministrator(request);
-      await db.transaction((tx) => saveBanners(tx, request.body, user.personnel_id));
+      await db.transaction((tx) => saveBanners(tx, request.body, user));
       return remoteSettings(db);
     },
   );
@@ -23,7 +23,7 @@ export async function settingsRoutes(app: FastifyInstance, { db }: RouteDeps) {
     { preValidation: async (request) => void requireAdministrator(request), schema: { params: SiteParams, body: SiteFeatures, response: { 200: RemoteSettings } } },
     async (request) => {
       const user = requireAdministrator(request);
-      await db.transaction((tx) => saveSiteFeatures(tx, request.params.siteId, request.body, user.personnel_id));
+      await db.transaction((tx) => saveSiteFeatures(tx, request.params.siteId, request.body, user));
       return remoteSettings(db);
     },
   );

@@ -4,6 +4,7 @@ import {
   WorkOrderImportReport, WorkOrderSearchBody, WorkOrderSearchResponse,
 } from '../../schemas';
 import { createServiceKey, listServiceKeys, revokeServiceKey, SERVICE_KEY_PREFIX, verifyServiceKey } from '../auth/serviceKeys';
+import { actorOf, audit, type Actor } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { requireUser } from '../http/authenticate';
 import { forbidden, notFound, unauthorized } from '../http/errors';
@@ -21,15 +22,19 @@ function requireAdministrator(request: FastifyRequest) {
   return user;
 }
 
+/** A service key acts as itself: the key's name is what an investigator can trace to the integration. */
+const serviceKeyActor = (key: { ServiceKeyId: string; Name: string }): Actor => ({ id: null, name: `Service key ${key.Name} (${key.ServiceKeyId})`, kind: 'system' });
+
 /** The import's caller: a live service key (its own site only), or a signed-in administrator. */
 async function importer(db: Queryable, request: FastifyRequest): Promise<Importer> {
   const token = request.headers.authorization?.slice(7).trim() ?? '';
   if (token.startsWith(SERVICE_KEY_PREFIX)) {
     const key = await verifyServiceKey(db, token);
     if (!key) throw unauthorized('This service key is not valid or has been revoked: ask an administrator for a new one (people sign in instead).');
-    return { personnelId: null, serviceKeyId: key.ServiceKeyId, onlySite: key.SiteId };
+    return { actor: serviceKeyActor(key), personnelId: null, serviceKeyId: key.ServiceKeyId, onlySite: key.SiteId };
   }
-  return { personnelId: requireAdministrator(request).personnel_id, serviceKeyId: null, onlySite: null };
+  const admin = requireAdministrator(request);
+  return { actor: actorOf(admin), personnelId: admin.personnel_id, serviceKeyId: null, onlySite: null };
 }
 
 /** Work orders (SPEC §7 and issue 9): the ERP's import, the server search, and the integrations' keys. */
@@ -65,12 +70,23 @@ export async function workOrderRoutes(app: FastifyInstance, { db }: RouteDeps) {
     const admin = requireAdministrator(request);
     const [site] = await db.query('select 1 from locations where site_id = $1 and not deleted limit 1', [request.body.SiteId]);
     if (!site) throw notFound(`There is no site ${request.body.SiteId}.`);
-    const made = await createServiceKey(db, request.body.Name, request.body.SiteId, admin.personnel_id);
+    const made = await db.transaction(async (tx) => {
+      const created = await createServiceKey(tx, request.body.Name, request.body.SiteId, admin.personnel_id);
+      await audit(tx, admin, 'serviceKey.create', { type: 'system', id: `serviceKey/${created.serviceKey.ServiceKeyId}`, siteId: request.body.SiteId }, {
+        ServiceKeyId: created.serviceKey.ServiceKeyId, Name: request.body.Name, SiteId: request.body.SiteId,
+      });
+      return created;
+    });
     return reply.code(201).send({ ServiceKey: made.serviceKey, Key: made.key });
   });
   app.delete<{ Params: ServiceKeyParams }>('/servicekeys/:id', { schema: { params: ServiceKeyParams } }, async (request, reply) => {
-    requireAdministrator(request);
-    if (!(await revokeServiceKey(db, request.params.id))) throw notFound(`There is no service key ${request.params.id}.`);
+    const admin = requireAdministrator(request);
+    const found = await db.transaction(async (tx) => {
+      const revoked = await revokeServiceKey(tx, request.params.id);
+      if (revoked === 'revoked') await audit(tx, admin, 'serviceKey.revoke', { type: 'system', id: `serviceKey/${request.params.id}` }, { ServiceKeyId: request.params.id });
+      return revoked !== 'missing';
+    });
+    if (!found) throw notFound(`There is no service key ${request.params.id}.`);
     return reply.code(204).send();
   });
 }

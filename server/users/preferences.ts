@@ -1,7 +1,7 @@
 import type { Preferences, PreferencesUpdate } from '../../schemas';
 import { isSelectableLocation } from '../../domain/abilities';
 import type { Database } from '../db/database';
-import { audit } from '../audit';
+import { audit } from '../audit/record';
 import { badRequest } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { findUserById, granteeOf, preferencesOf, type UserRecord } from './users';
@@ -26,7 +26,7 @@ export async function updatePreferences(db: Database, user: UserRecord, update: 
     if (update.Filters !== undefined) next.Filters = { ...next.Filters, [update.Screen ?? DEFAULT_SCREEN]: update.Filters };
     else if (update.Screen !== undefined) throw badRequest('Filters is required when a Screen is given.');
     await tx.query('update users set preferences = $2, updated_at = now() where personnel_id = $1', [user.personnel_id, JSON.stringify(next)]);
-    await audit(tx, user.personnel_id, 'preferences.update', { fields: Object.keys(update).filter((k) => k !== 'PersonnelId') });
+    await audit(tx, user, 'preferences.update', { type: 'user', id: user.personnel_id }, { fields: Object.keys(update).filter((k) => k !== 'PersonnelId') });
     return next;
   });
 }

@@ -1,11 +1,13 @@
 import type { WorkOrderImportBody, WorkOrderImportReport, WorkOrderImportRowReport } from '../../schemas';
-import { audit } from '../audit';
+import { audit, type Actor } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { readCsv } from './csv';
 import { groupRows, type ImportedWorkOrder, type RawRow, type RowContext } from './importRows';
 
 /** Who imports: an integration's key (one site) or an administrator (any site). */
 export interface Importer {
+  /** Who is recorded as importing: the administrator, or the service key (an actor of kind system). */
+  actor: Actor;
   personnelId: number | null;
   serviceKeyId: string | null;
   onlySite: number | null;
@@ -88,7 +90,7 @@ export async function importWorkOrders(db: Database, importer: Importer, body: W
     await db.transaction(async (tx) => {
       outcomes = await upsert(tx, orders.map((o) => o.order));
       if (!apply) throw new NotApplied();
-      await audit(tx, importer.personnelId, 'workorders.import', {
+      await audit(tx, importer.actor, 'workorders.import', { type: 'workorders', id: importer.serviceKeyId ?? 'import', siteId: importer.onlySite ?? undefined }, {
         serviceKeyId: importer.serviceKeyId,
         created: [...outcomes.values()].filter((o) => o === 'created').length,
         updated: [...outcomes.values()].filter((o) => o === 'updated').length,

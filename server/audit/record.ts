@@ -1,0 +1,68 @@
+import type { AuditActorKind } from '../../schemas/audit';
+import { queueBeforeCommit, type Queryable } from '../db/database';
+import type { UserRecord } from '../users/users';
+import { appendEvents, type PendingEvent } from './chain';
+
+/** Who acted, as the event keeps it: the name as it was then, even if the account changes later. */
+export interface Actor {
+  id: number | null;
+  name: string;
+  kind: AuditActorKind;
+}
+
+/** The server acting on its own (a permit timing out, the demo seed). */
+export const SYSTEM_ACTOR: Actor = { id: null, name: 'OpenPermit', kind: 'system' };
+
+export type AccountActor = Pick<UserRecord, 'personnel_id' | 'first_name' | 'last_name' | 'kind'>;
+
+/** An account as an actor: employees and contractors (external users). */
+export function actorOf(user: AccountActor): Actor {
+  return { id: user.personnel_id, name: `${user.first_name} ${user.last_name}`.trim(), kind: user.kind === 'external' ? 'contractor' : 'employee' };
+}
+
+/**
+ * What an event is about. A permit's events also go to its history (permits.history) and take
+ * its location from its row; other subjects name their location where they have one (the export
+ * of a location's events reads it).
+ */
+export type Subject =
+  | { type: 'permit'; id: string; /** Where it was, for a permit the change deletes (a draft). */ locationId?: number | null; siteId?: undefined }
+  | {
+      type: 'draft' | 'template' | 'form' | 'definition' | 'user' | 'printer' | 'list' | 'settings' | 'location' | 'workorders' | 'system';
+      id: string | number;
+      locationId?: number | null;
+      /** A site's subject is at the site's top location. */
+      siteId?: number;
+    };
+
+/** Whoever acted: an account, or an Actor made for the server. */
+export type Who = Actor | AccountActor;
+
+const pending = new WeakMap<Queryable, PendingEvent[]>();
+
+/**
+ * Records an event of the change `tx` makes: who, what, about what. Written when the transaction
+ * is about to commit, so it commits with the change or not at all (it throws outside a write
+ * transaction). The server's time is taken then; the device's from the request (MADE_AT_HEADER).
+ */
+export async function audit(tx: Queryable, who: Who, action: string, subject: Subject, details: Record<string, unknown> = {}): Promise<void> {
+  let events = pending.get(tx);
+  let deviceAt: string | null;
+  if (events) deviceAt = events[0]!.deviceAt;
+  else {
+    const queued: PendingEvent[] = [];
+    deviceAt = queueBeforeCommit(tx, (session) => appendEvents(session, queued))?.deviceAt ?? null;
+    pending.set(tx, (events = queued));
+  }
+  events.push({
+    actor: 'personnel_id' in who ? actorOf(who) : who,
+    action,
+    subjectType: subject.type,
+    subjectId: String(subject.id),
+    locationId: subject.locationId ?? null,
+    siteId: subject.siteId ?? null,
+    // Through JSON now: the hash is of what the jsonb column gives back.
+    details: JSON.parse(JSON.stringify(details)) as Record<string, unknown>,
+    deviceAt,
+  });
+}
