@@ -15,6 +15,8 @@ export interface PendingEvent {
   siteId: number | null;
   details: Record<string, unknown>;
   deviceAt: string | null;
+  /** Set only when replayed (the demo seed); else the time of the write. */
+  at: string | null;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function appendEvents(tx: Queryable, pending: PendingEvent[], optio
   const rows = pending.map((event) => {
     const chained: ChainedEvent = {
       id: ++id,
-      at,
+      at: event.at ?? at,
       device_at: event.deviceAt,
       actor_id: event.actor.id,
       actor_name: event.actor.name,
@@ -83,7 +85,7 @@ async function appendToHistories(tx: Queryable, pending: PendingEvent[], at: str
   for (const event of pending) {
     if (event.subjectType !== 'permit') continue;
     const history: PermitHistoryEvent = {
-      At: at,
+      At: event.at ?? at,
       DeviceAt: event.deviceAt,
       ActorId: event.actor.id,
       ActorName: event.actor.name,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditActorKind } from '../../schemas/audit';
 import { queueBeforeCommit, type Queryable } from '../db/database';
 import type { UserRecord } from '../users/users';
@@ -38,6 +39,12 @@ export type Subject =
 /** Whoever acted: an account, or an Actor made for the server. */
 export type Who = Actor | AccountActor;
 
+/**
+ * The server time of the events recorded in it, instead of the commit's: only the demo seed sets
+ * it, replaying permits made hours ago so that their history reads as it would have happened.
+ */
+export const replayedTime = new AsyncLocalStorage<Date>();
+
 const pending = new WeakMap<Queryable, PendingEvent[]>();
 
 /**
@@ -64,5 +71,6 @@ export async function audit(tx: Queryable, who: Who, action: string, subject: Su
     // Through JSON now: the hash is of what the jsonb column gives back.
     details: JSON.parse(JSON.stringify(details)) as Record<string, unknown>,
     deviceAt,
+    at: replayedTime.getStore()?.toISOString() ?? null,
   });
 }

@@ -8,6 +8,7 @@ import { permitContext } from '../permits/context';
 import { editableLocation, insertPermit } from '../permits/create';
 import { loadDefinition } from '../permits/records';
 import { timeOutDue } from '../permits/timeout';
+import { replayedTime } from '../audit/record';
 import { rejectPermit, revokePermit, submitPermit } from '../permits/transitions';
 import { findUserByEmail, type UserRecord } from '../users/users';
 import { demoCloseOut, demoContent, type DemoWork } from './demoPermitContent';
@@ -108,11 +109,11 @@ export async function seedDemoPermits(tx: Queryable, now: Date): Promise<void> {
     const definition = await loadDefinition(tx, demo.definitionId);
     const location = editableLocation(tree, people[demo.by], demo.locationId);
     const [latitude, longitude] = demo.position ?? [null, null];
-    await insertPermit(tx, people[demo.by], { id: demo.id, definition, location, doc: genesisDoc(content), latitude, longitude }, created);
+    await replayedTime.run(created, () => insertPermit(tx, people[demo.by], { id: demo.id, definition, location, doc: genesisDoc(content), latitude, longitude }, created));
     for (const [i, step] of demo.steps.entries()) {
       // The time-out happens when the validity ends; the other steps a quarter of an hour apart.
       const at = step[0] === 'timeout' ? now : new Date(created.getTime() + (i + 1) * 15 * 60_000);
-      await run(tx, step, demo.id, people, at);
+      await replayedTime.run(at, () => run(tx, step, demo.id, people, at));
     }
   }
 }
