@@ -2,14 +2,20 @@
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
-export function runE2e(extraArgs = []) {
-  process.env.CHROMIUM_PATH = ensureChromium();
+/** Builds the app the browser tests load, and checks its first-load budget; 0 when both pass. */
+export function buildForE2e() {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) return build.status ?? 1;
   // The first-load budget (issue 13), from the build's manifest: fails before any browser starts.
-  const budget = spawnSync('npx', ['tsx', 'scripts/bundleBudget.ts'], { stdio: 'inherit' });
-  if (budget.status !== 0) return budget.status ?? 1;
+  return spawnSync('npx', ['tsx', 'scripts/bundleBudget.ts'], { stdio: 'inherit' }).status ?? 1;
+}
+
+export function runPlaywright(extraArgs = []) {
+  process.env.CHROMIUM_PATH = ensureChromium();
   return spawnSync('npx', ['playwright', 'test', ...extraArgs], { stdio: 'inherit' }).status ?? 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(runE2e(process.argv.slice(2)));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const built = buildForE2e();
+  process.exit(built === 0 ? runPlaywright(process.argv.slice(2)) : built);
+}

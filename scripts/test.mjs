@@ -2,7 +2,7 @@
 // DATABASE_URL is set), then the browser tests — and one closing count.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { runE2e } from './e2e.mjs';
+import { buildForE2e, runPlaywright } from './e2e.mjs';
 
 // Not test-results/: Playwright empties that folder when it starts.
 mkdirSync('test-reports', { recursive: true });
@@ -15,11 +15,22 @@ for (const file of [vitestReport, loadReport, playwrightReport]) rmSync(file, { 
 // waits on a lock) go one after the other, after the other files: beside them the load run would
 // slow them down and they would blur its figures, and the kills need a quiet machine to be timed.
 const ALONE = ['tests/reliability/load.test.ts', 'tests/reliability/faults.test.ts'];
-const vitest = (args, report) => spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
-const unit = vitest(ALONE.flatMap((file) => ['--exclude', file]), vitestReport);
-const load = vitest([...ALONE, '--no-file-parallelism'], loadReport);
+const vitest = (args, report) => spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' }).status ?? 1;
+
+/** Each phase's wall time, printed at the end: the suite's time is a budget (.ci/run fails past 40 minutes). */
+const phases = [];
+function phase(name, run) {
+  const started = performance.now();
+  const status = run();
+  phases.push({ name, seconds: (performance.now() - started) / 1000, status });
+  return status;
+}
+
+const unit = phase('unit and server tests (vitest)', () => vitest(ALONE.flatMap((file) => ['--exclude', file]), vitestReport));
+const load = phase('load and fault runs (vitest, alone)', () => vitest([...ALONE, '--no-file-parallelism'], loadReport));
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightReport;
-const e2e = runE2e(['--reporter=list,json']);
+const built = phase('app build and first-load budget', buildForE2e);
+const e2e = built === 0 ? phase('browser tests (Playwright)', () => runPlaywright(['--reporter=list,json'])) : built;
 
 function counts() {
   let passed = 0;
@@ -41,7 +52,12 @@ function counts() {
 }
 
 const { passed, failed, skipped } = counts();
-const ok = unit.status === 0 && load.status === 0 && e2e === 0;
+const ok = unit === 0 && load === 0 && e2e === 0;
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+console.log('\nTime by phase:');
+for (const { name, seconds, status } of phases) console.log(`  ${name.padEnd(40)} ${minutes(seconds).padStart(12)}${status === 0 ? '' : '  (failed)'}`);
+console.log(`  ${'total'.padEnd(40)} ${minutes(phases.reduce((sum, p) => sum + p.seconds, 0)).padStart(12)}`);
 // A runner that crashed before reporting still fails the run.
 console.log(`\n${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
