@@ -90,10 +90,13 @@ export async function importWorkOrders(db: Database, importer: Importer, body: W
     await db.transaction(async (tx) => {
       outcomes = await upsert(tx, orders.map((o) => o.order));
       if (!apply) throw new NotApplied();
+      const counts = [...outcomes.values()];
+      // A partial import that refused every row changed nothing: no event.
+      if (counts.length === 0) return;
       await audit(tx, importer.actor, 'workorders.import', { type: 'workorders', id: importer.serviceKeyId ?? 'import', siteId: importer.onlySite ?? undefined }, {
         serviceKeyId: importer.serviceKeyId,
-        created: [...outcomes.values()].filter((o) => o === 'created').length,
-        updated: [...outcomes.values()].filter((o) => o === 'updated').length,
+        created: counts.filter((o) => o === 'created').length,
+        updated: counts.filter((o) => o === 'updated').length,
         refused: refused.length,
       });
     });
