@@ -14,6 +14,8 @@ export class PermitEditPage {
   readonly changeWorkLocationButton: Locator;
   readonly changeWorkOrderButton: Locator;
   readonly workOrderDialog: Locator;
+  /** The History tab's timeline: one list item per event, oldest first. */
+  readonly history: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: /^Permit # / });
@@ -25,6 +27,19 @@ export class PermitEditPage {
     this.changeWorkLocationButton = page.getByRole('main').getByRole('button', { name: 'Change work location' });
     this.changeWorkOrderButton = page.getByRole('main').getByRole('button', { name: 'Change work order' });
     this.workOrderDialog = page.getByRole('dialog', { name: 'Change work order' });
+    this.history = page.getByRole('list', { name: 'Permit history' });
+  }
+
+  /** Opens the History tab (the address then says so). */
+  async openHistory(): Promise<Locator> {
+    await this.page.getByRole('tab', { name: 'History' }).click();
+    await expect(this.page.getByRole('tabpanel', { name: 'History' })).toBeVisible();
+    return this.history;
+  }
+
+  /** The history's events whose words match every one of `texts`. */
+  historyEvent(...texts: (string | RegExp)[]): Locator {
+    return texts.reduce((events, text) => events.filter({ hasText: text }), this.history.getByRole('listitem').filter({ has: this.page.locator('time') }));
   }
 
   /** A text field of the permit's form by its label (the first, when several sub-forms have it). */
