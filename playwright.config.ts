@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -14,13 +14,26 @@ const BASE_URL = `http://localhost:${PORT}`;
 const dataDir = (process.env.OPENPERMIT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'openpermit-e2e-')));
 
 /**
+ * The specs with servers of their own (e2e/ownServer.ts) may run beside each other and beside
+ * the others; the specs on the shared server below run one after another, as each expects the
+ * site as the ones before it left it.
+ */
+const ownServerSpecs = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts') && readFileSync(join('e2e', file), 'utf8').includes("from './ownServer'"));
+
+/**
  * Drives the built app (`npx vite build` first; the server serves dist/) in Debian's
  * Chromium against the real server. Playwright never downloads a browser here.
  */
 export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
-  workers: 1,
+  // Two at once on two cores: a browser test waits on the server, the network and the clock for
+  // most of its time. The suite's time is a budget (.ci/run).
+  workers: 2,
+  projects: [
+    { name: 'shared server', testIgnore: ownServerSpecs, workers: 1 },
+    { name: 'own servers', testMatch: ownServerSpecs },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
