@@ -221,6 +221,10 @@ test.describe('as the administrator', () => {
     await scanDialog(page, 'Revoke Permit', 'Permit (APPROVED): Revoke dialog');
     await actions.getByRole('button', { name: 'Print' }).click();
     await scanDialog(page, 'Print Permit', 'Permit (APPROVED): Print dialog');
+    // The History tab: its timeline of approvals and transitions, read from the replica.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByRole('list', { name: 'Permit history' }).getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+    await scanRoute(page, '/permits/:permitInstanceId/edit', 'Permit (APPROVED): History tab');
 
     await visit(page, '/permits/demo-nf-cw-approved/verify', /./, '/permits/:permitInstanceId/verify');
   });
