@@ -76,7 +76,7 @@ export interface LoadResult {
   /** Pulls from the request to the answer's headers, before the body is read and parsed. */
   pullHeaders: Percentiles;
   /** Inside the server: from its HTTP parser handing the request over to the answer written (serverTrace.ts). */
-  inServer: { pull: Percentiles; push: Percentiles };
+  inServer: { pull: Percentiles; push: Percentiles; /** A push's share (%) spent writing its audit event and extending the chain. */ pushAuditShare: Percentiles };
   /** CPU seconds used while the writers ran, by the server and by the load generator itself, and the pulls and pushes answered meanwhile. */
   cpu: { server: number; generator: number; seconds: number; requests: number };
 }
@@ -207,7 +207,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       firstSync: { ...percentiles(devices.firstSync), ms: firstSyncMs },
       pull: percentiles(devices.live),
       pullHeaders: percentiles(devices.liveHeaders),
-      inServer: { pull: fromTrace(trace, 'GET /api/sync/:collection | total'), push: fromTrace(trace, 'PATCH /api/permitcontent | total') },
+      inServer: { pull: fromTrace(trace, 'GET /api/sync/:collection | total'), push: fromTrace(trace, 'PATCH /api/permitcontent | total'), pushAuditShare: fromTrace(trace, 'PATCH /api/permitcontent | audit share %') },
       push: { count: run.result.requests.total, p50: run.result.latency.p50, p99: run.result.latency.p99 },
       pulls: devices.pulls,
       streamEvents: devices.events,

@@ -2,7 +2,7 @@
 import { PULLED_COLLECTIONS } from '../../schemas';
 import type { LoadResult } from './loadRun';
 
-export const LOAD_BUDGETS = { pullP99Ms: 250, pushP99Ms: 400 } as const;
+export const LOAD_BUDGETS = { pullP99Ms: 250, pushP99Ms: 400, auditSharePct: 20 } as const;
 
 /**
  * Memory counts as flat when the last fifth after warm-up is within this of the first: a
@@ -21,6 +21,7 @@ export interface LoadRow {
 
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : '–');
 const mb = (x: number) => `${x.toFixed(0)} MB`;
+const pct = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} %` : '–');
 
 export function loadRows(r: LoadResult): LoadRow[] {
   const o = r.options;
@@ -39,6 +40,11 @@ export function loadRows(r: LoadResult): LoadRow[] {
     { figure: '   push p50', value: ms(r.push.p50), target: '' },
     { figure: `   push p99 inside the server (n=${r.inServer.push.count})`, value: ms(r.inServer.push.p99), target: `≤ ${LOAD_BUDGETS.pushP99Ms} ms`, met: r.inServer.push.p99 <= LOAD_BUDGETS.pushP99Ms },
     { figure: '   push p50 inside the server', value: ms(r.inServer.push.p50), target: '' },
+    {
+      figure: `   push share writing its audit event + chain, p50 (n=${r.inServer.pushAuditShare.count})`,
+      value: pct(r.inServer.pushAuditShare.p50), target: `≤ ${LOAD_BUDGETS.auditSharePct} %`, met: r.inServer.pushAuditShare.p50 <= LOAD_BUDGETS.auditSharePct,
+    },
+    { figure: '   push share writing its audit event + chain, p99', value: pct(r.inServer.pushAuditShare.p99), target: `≤ ${LOAD_BUDGETS.auditSharePct} %`, met: r.inServer.pushAuditShare.p99 <= LOAD_BUDGETS.auditSharePct },
     { figure: '   error responses (429 with Retry-After apart)', value: String(errors), target: '0', met: errors === 0 },
     { figure: '   429 with Retry-After, waited out', value: String(r.expected429), target: '' },
     { figure: `   server RSS, last vs first fifth after warm-up (${m.samples.length} s sampled)`, value: `${m.growthMb >= 0 ? '+' : ''}${mb(m.growthMb)}`, target: `≤ +${mb(memoryBoundMb(r))}`, met: m.growthMb <= memoryBoundMb(r) },

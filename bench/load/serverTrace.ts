@@ -20,6 +20,8 @@ interface RequestTrace {
   marks: Record<string, number>;
   queries: number;
   poolWaitMs: number;
+  /** Writing the request's audit events and extending the chain (server/audit/chain.ts). */
+  auditMs: number;
 }
 
 const file = process.env.LOAD_TRACE!;
@@ -55,10 +57,15 @@ new PerformanceObserver((list) => {
 
 diagnostics.subscribe('http.server.request.start', (message) => {
   const { request } = message as { request: IncomingMessage };
-  const trace: RequestTrace = { route: '', marks: { arrived: performance.now() }, queries: 0, poolWaitMs: 0 };
+  const trace: RequestTrace = { route: '', marks: { arrived: performance.now() }, queries: 0, poolWaitMs: 0, auditMs: 0 };
   arrivals.set(request, trace);
   // Everything the request's handling starts from here on runs in this context (pool waits, queries).
   current.enterWith(trace);
+});
+
+diagnostics.subscribe('openpermit.audit.append', (message) => {
+  const trace = current.getStore();
+  if (trace) trace.auditMs += (message as { ms: number }).ms;
 });
 
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '?'}`;
@@ -90,6 +97,7 @@ diagnostics.subscribe('fastify.initialization', (message) => {
     stage('onSend → sent', 'answered', 'sent');
     stage('total', 'arrived', 'sent');
     record(`${route} | queries per request`, trace.queries);
+    if (trace.auditMs > 0) record(`${route} | audit share %`, (100 * trace.auditMs) / (m.sent! - m.arrived!));
     record(`${route} | pool wait per request`, trace.poolWaitMs);
   });
 });

@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import type { PermitHistoryEvent } from '../../schemas/audit';
 import type { Queryable } from '../db/database';
 import { eventHash, GENESIS_HASH, type ChainedEvent } from './canonical';
@@ -20,6 +21,12 @@ export interface PendingEvent {
 }
 
 /**
+ * Told how long each transaction spent writing its events and extending the chain: the load run's
+ * trace (bench/load/serverTrace.ts) gives a push's share of it. Free without a subscriber.
+ */
+const appended = diagnostics.channel('openpermit.audit.append');
+
+/**
  * Writes a transaction's events, the last thing it does before it commits. Lock order (no
  * deadlock with the rest of the app): the permits' rows first — appending to their history
  * fires the sync triggers, which take the sync clock's row as every write to a synced table
@@ -29,6 +36,16 @@ export interface PendingEvent {
  */
 export async function appendEvents(tx: Queryable, pending: PendingEvent[], options: { sealOnly?: boolean } = {}): Promise<void> {
   if (pending.length === 0 && !options.sealOnly) return;
+  if (!appended.hasSubscribers) return writeEvents(tx, pending);
+  const started = performance.now();
+  try {
+    await writeEvents(tx, pending);
+  } finally {
+    appended.publish({ ms: performance.now() - started });
+  }
+}
+
+async function writeEvents(tx: Queryable, pending: PendingEvent[]): Promise<void> {
   const at = new Date().toISOString();
   const locations = await appendToHistories(tx, pending, at);
   const siteIds = [...new Set(pending.filter((e) => e.locationId === null && e.siteId !== null).map((e) => e.siteId!))];

@@ -7,6 +7,7 @@ import { canonicalJson } from './canonical';
 import { EVENT_COLUMNS, storedEvent, type StoredEvent } from './chain';
 
 const PAGE = 2_000;
+const EARLIEST = Date.UTC(1900, 0, 1);
 /** The export's columns, in order: the hashed fields, then the two hashes (README, Audit trail). */
 export const EXPORT_FIELDS = ['id', 'at', 'device_at', 'actor_id', 'actor_name', 'actor_kind', 'action', 'subject_type', 'subject_id', 'location_id', 'details', 'prev_hash', 'hash'] as const;
 
@@ -36,7 +37,8 @@ const csvLine = (event: StoredEvent) => `${EXPORT_FIELDS.map((f) => csvCell(even
 export async function exportEvents(db: Queryable, request: ExportRequest): Promise<Readable> {
   for (const [name, day] of [['from', request.from], ['to', request.to]] as const) {
     const time = Date.parse(`${day}T00:00:00Z`);
-    if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) throw badRequest(`${name} (${day}) is not a calendar day: give a date as YYYY-MM-DD.`);
+    // The database knows no year 0; no event is older than the product anyway.
+    if (Number.isNaN(time) || time < EARLIEST || new Date(time).toISOString().slice(0, 10) !== day) throw badRequest(`${name} (${day}) is not a calendar day: give a date as YYYY-MM-DD, from 1900 on.`);
   }
   if (request.to < request.from) throw badRequest(`The range ends (${request.to}) before it starts (${request.from}): give from before to.`);
   let locations: number[] | null = null;
