@@ -36,8 +36,9 @@ export default defineConfig({
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two browsers, two servers and the test runners share two cores: a step takes longer than alone.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
