@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSyncMaintenance } from '../../server/sync/purge';
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
@@ -123,6 +124,19 @@ describe.each(DATABASE_KINDS)('sync pulls of the other collections on %s', (kind
     // Until 015_permit_approvals.sql the permits' scope was the definitions' fingerprint.
     const definitions = await pullOnce(server, token, 'definitions');
     const before = { ...permits.checkpoint!, scope: definitions.checkpoint!.scope };
+    expect(await pullOnce(server, token, 'permits', before)).toEqual({ documents: [], checkpoint: null, remaining: 0, resync: true });
+  });
+
+  it('a permits checkpoint of the release before the permits carried their history answers resync; the permits now do', async () => {
+    const token = await server.employeeToken('viewer@demo.test');
+    const permits = new Replica(server, token, 'permits', 'PermitInstanceId');
+    await permits.pull();
+    expect(permits.docs.size).toBeGreaterThan(0);
+    expect([...permits.docs.values()].every((p) => Array.isArray((p as { History?: unknown }).History))).toBe(true);
+    // The permits' fingerprint with the shape of 015_permit_approvals.sql (server/sync/scope.ts PERMIT_SHAPE 2).
+    const definitions = await pullOnce(server, token, 'definitions');
+    const shape2 = createHash('sha256').update(JSON.stringify([definitions.checkpoint!.scope, 2])).digest('base64url').slice(0, 22);
+    const before = { ...permits.checkpoint!, scope: shape2 };
     expect(await pullOnce(server, token, 'permits', before)).toEqual({ documents: [], checkpoint: null, remaining: 0, resync: true });
   });
 
