@@ -11,7 +11,7 @@ export interface Actor {
   kind: AuditActorKind;
 }
 
-/** The server acting on its own (a permit timing out, the demo seed). */
+/** The server acting on its own: a permit timing out. */
 export const SYSTEM_ACTOR: Actor = { id: null, name: 'OpenPermit', kind: 'system' };
 
 export type AccountActor = Pick<UserRecord, 'personnel_id' | 'first_name' | 'last_name' | 'kind'>;
@@ -27,7 +27,7 @@ export function actorOf(user: AccountActor): Actor {
  * of a location's events reads it).
  */
 export type Subject =
-  | { type: 'permit'; id: string; /** Where it was, for a permit the change deletes (a draft). */ locationId?: number | null; siteId?: undefined }
+  | { type: 'permit'; id: string; /** Used only when the permit's row is not there to give it. */ locationId?: number | null; siteId?: undefined }
   | {
       type: 'draft' | 'template' | 'form' | 'definition' | 'user' | 'printer' | 'list' | 'settings' | 'location' | 'workorders' | 'system';
       id: string | number;

@@ -84,6 +84,10 @@ describe.each(DATABASE_KINDS)('the audit trail on %s', (kind) => {
     expect(event!.detail.Changes).toEqual([{ Form: 'HotWork', Field: 'jobDescription', Old: expect.any(String), New: 'Replace gasket and bolts' }]);
     const [permit] = await server.db.query<{ history: PermitHistoryEvent[] }>('select history from permits where permit_instance_id = $1', [id]);
     expect(permit!.history.map((e) => e.Action)).toEqual(['permit.create', 'permit.content']);
+    // Written by the edit's own transaction: the event's row and the permit's have the same xmin.
+    const [same] = await server.db.query<{ yes: boolean }>(
+      'select (select xmin from audit_log where id = $1)::text = (select xmin from permits where permit_instance_id = $2)::text as yes', [event!.id, id]);
+    expect(same!.yes).toBe(true);
     expect(permit!.history[1]).toMatchObject({ DeviceAt: madeAt, ActorName: 'Carlos Mendes', ActorKind: 'contractor', Details: { Changes: event!.detail.Changes } });
   });
 
