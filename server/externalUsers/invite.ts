@@ -49,7 +49,7 @@ export async function inviteExternalUser(deps: InviteDeps, admin: Administrator,
           body.L ?? null, body.State ?? null, body.PostalCode ?? null, body.Country ?? null, body.AccessExpiresDate ?? null,
           JSON.stringify(permissions), JSON.stringify({ HomeLocationId: home }), newNonce()],
       );
-      await audit(tx, admin.user, 'externalUser.invite', { type: 'user', id: created!.personnel_id }, { PersonnelId: created!.personnel_id, SiteId: body.SiteId });
+      await audit(tx, admin.user, 'externalUser.invite', { type: 'user', id: created!.personnel_id, siteId: body.SiteId }, { PersonnelId: created!.personnel_id, SiteId: body.SiteId });
       return (await findExternalUser(tx, created!.personnel_id))!;
     })
     .catch((error: unknown) => {
@@ -75,7 +75,7 @@ export async function resendInvitation(deps: InviteDeps, admin: Administrator, i
       'update users set invitation_nonce = $2, updated_at = now() where personnel_id = $1 returning invitation_nonce',
       [user.personnel_id, newNonce()],
     );
-    await audit(tx, admin.user, 'externalUser.resendInvitation', { type: 'user', id: user.personnel_id }, { PersonnelId: user.personnel_id });
+    await audit(tx, admin.user, 'externalUser.resendInvitation', { type: 'user', id: user.personnel_id, siteId: user.site_id }, { PersonnelId: user.personnel_id });
     return { ...user, invitation_nonce: updated!.invitation_nonce };
   });
   await sendInvitation(deps, admin, row, now, 'The invitation email could not be sent. Check the mail server and try again.');

@@ -77,7 +77,7 @@ export async function updateExternalUser(
     if (!after.ActiveFlag || after.DeleteFlag || emailChanged) {
       await revokeAllSessions(tx, row.personnel_id);
     }
-    await audit(tx, admin.user, 'externalUser.update', { type: 'user', id: row.personnel_id }, { PersonnelId: row.personnel_id, fields: changed });
+    await audit(tx, admin.user, 'externalUser.update', { type: 'user', id: row.personnel_id, siteId: row.site_id }, { PersonnelId: row.personnel_id, fields: changed });
     const user = presentExternalUser((await findExternalUser(tx, row.personnel_id))!);
     return { user, etag: etagOf(user) };
   });
@@ -108,6 +108,6 @@ export async function deleteExternalUser(db: Database, admin: Administrator, id:
       [row.personnel_id],
     );
     await revokeAllSessions(tx, row.personnel_id);
-    await audit(tx, admin.user, 'externalUser.delete', { type: 'user', id: row.personnel_id }, { PersonnelId: row.personnel_id });
+    await audit(tx, admin.user, 'externalUser.delete', { type: 'user', id: row.personnel_id, siteId: row.site_id }, { PersonnelId: row.personnel_id });
   });
 }

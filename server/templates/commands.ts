@@ -72,7 +72,7 @@ export async function createTemplate(db: Database, user: UserRecord, body: Creat
        values ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8)`,
       [id, name, body.FormKey, body.ContentJSON, body.Type, body.SiteId, draft.LocationId, JSON.stringify(templatePerson(user))],
     );
-    await audit(tx, user, 'template.create', { type: 'template', id }, { PermitTemplateId: id, Name: name });
+    await audit(tx, user, 'template.create', { type: 'template', id, locationId: draft.LocationId }, { PermitTemplateId: id, Name: name });
     return { created: true, template: await loadTemplate(tx, id) };
   });
 }
@@ -92,7 +92,7 @@ export async function patchTemplate(db: Database, user: UserRecord, id: string, 
       formKey = body.FormKey;
     }
     await tx.query('update templates set name = $2, form_key = $3, content = $4 where permit_template_id = $1', [id, name, formKey, body.ContentJSON ?? template.ContentJSON]);
-    await audit(tx, user, 'template.update', { type: 'template', id }, { PermitTemplateId: id, fields: Object.keys(body) });
+    await audit(tx, user, 'template.update', { type: 'template', id, locationId: template.LocationId }, { PermitTemplateId: id, fields: Object.keys(body) });
     return loadTemplate(tx, id);
   });
 }
@@ -103,7 +103,7 @@ export async function deleteTemplate(db: Database, user: UserRecord, id: string)
     const template = await loadTemplate(tx, id, true);
     authorizeTemplate(user, await loadLocationTree(tx), template, 'delete');
     await tx.query('update templates set deleted = true where permit_template_id = $1', [id]);
-    await audit(tx, user, 'template.delete', { type: 'template', id }, { PermitTemplateId: id, Name: template.Name });
+    await audit(tx, user, 'template.delete', { type: 'template', id, locationId: template.LocationId }, { PermitTemplateId: id, Name: template.Name });
   });
 }
 
@@ -122,7 +122,7 @@ export async function copyTemplate(db: Database, user: UserRecord, id: string, c
        values ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8)`,
       [copyId, copyName(source.Name), source.FormKey, source.ContentJSON, source.Type, source.SiteId, source.LocationId, JSON.stringify(templatePerson(user))],
     );
-    await audit(tx, user, 'template.copy', { type: 'template', id: copyId }, { PermitTemplateId: copyId, from: id });
+    await audit(tx, user, 'template.copy', { type: 'template', id: copyId, locationId: source.LocationId }, { PermitTemplateId: copyId, from: id });
     return { created: true, template: await loadTemplate(tx, copyId) };
   });
 }
@@ -150,7 +150,7 @@ export async function actOnTemplate(db: Database, user: UserRecord, id: string, 
         where permit_template_id = $1`,
       [id, decision.to, JSON.stringify(comments), approved, now.toISOString(), JSON.stringify(templatePerson(user))],
     );
-    await audit(tx, user, `template.${action}`, { type: 'template', id }, { PermitTemplateId: id, from: template.State, to: decision.to });
+    await audit(tx, user, `template.${action}`, { type: 'template', id, locationId: template.LocationId }, { PermitTemplateId: id, from: template.State, to: decision.to });
     return loadTemplate(tx, id);
   });
 }
