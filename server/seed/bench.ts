@@ -17,7 +17,7 @@ const PERMIT_COLUMNS = `permit_instance_id text, reference_id text, permit_defin
   created_by int, created_on timestamptz, site_id int, location_id int, effective_date timestamptz, end_state_description text,
   approval_required boolean, permit_types jsonb, asset_number text, asset_description text, work_order_number text,
   work_description jsonb, company_name text, work_date text, work_location text, permit_issuer text, permit_receiver text,
-  approvals jsonb, approval_summary jsonb, comments jsonb`;
+  approvals jsonb, approval_summary jsonb, comments jsonb, history jsonb`;
 const names = (columns: string) => columns.split(',').map((c) => c.trim().split(' ')[0]).join(', ');
 
 interface BenchLocation {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalRecord, Comment, PermitState } from '../../schemas';
+import { benchHistory } from './benchHistory';
 
 /** A small seeded PRNG (mulberry32): the same --seed gives the same data. */
 export function random(seed: number) {
@@ -45,7 +46,7 @@ const WORK: Record<PermitKind['Name'], string[]> = {
 const HAZARDS = ['Flammable atmosphere', 'Hydrogen sulphide', 'Hot surfaces', 'Pressure release', 'Work at height', 'Oxygen deficiency', 'Residual hydrocarbons', 'Noise'];
 
 export interface BenchPermit {
-  /** The permits row's columns, its approvals included. */
+  /** The permits row's columns, its approvals and history included. */
   permit: Record<string, unknown>;
 }
 
@@ -129,6 +130,7 @@ export function benchPermit(r: Random, location: { id: number; siteId: number; t
       approvals: records,
       approval_summary: { RequiredApprovals: 2, MissingApprovals: missing, ApprovalNature: 'Approval' },
       comments,
+      history: benchHistory({ id, state, created, form: kind.Name, work, receiver, records, reason: comments[0]?.Comment ?? null }),
     },
   };
 }
