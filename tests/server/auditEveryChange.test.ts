@@ -13,6 +13,7 @@ import { changedTables, dumpDatabase } from '../reliability/dbDump';
 import { pathWith, plausible, queryString } from '../reliability/schemaArbitrary';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { createBody, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { templateBody } from './templateFactories';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RUNS = 3;
@@ -48,6 +49,7 @@ function validRequests(adminId: number): Sent[] {
   const id = randomUUID();
   const other = randomUUID();
   const draft = randomUUID();
+  const template = templateBody();
   return [
     { method: 'POST', url: '/api/permitcontentofdef', payload: createBody({ id, submit: false }) },
     { method: 'PATCH', url: `/api/permitcontent?PermitInstanceId=${id}`, payload: { ops: [{ op: 'replace', path: '/HotWork/jobDescription', value: 'Walked edit' }] } },
@@ -57,7 +59,7 @@ function validRequests(adminId: number): Sent[] {
     { method: 'POST', url: '/api/permitinstance/submit', payload: { PermitInstanceId: id } },
     { method: 'POST', url: '/api/permitinstance/reject', payload: { PermitInstanceId: id, reason: 'Walked rejection reason' } },
     { method: 'POST', url: '/api/permitcontentofdef', payload: createBody({ id: other, submit: true }) },
-    { method: 'POST', url: '/api/permitinstance/revoke', payload: { PermitInstanceIds: [other, 'demo-cs-revoked'], reason: 'Walked revocation reason' } },
+    { method: 'POST', url: '/api/permitinstance/revoke', payload: { PermitInstanceIds: [other, 'demo-nf-cw-approved', 'demo-cs-revoked'], reason: 'Walked revocation reason' } },
     { method: 'POST', url: '/api/permitinstance/copy', payload: { PermitInstanceId: 'demo-cs-revoked' } },
     { method: 'POST', url: `/api/permits/draft/${draft}`, payload: { PermitContent: { HotWork: { jobDescription: 'Draft' } }, PermitDefinitionId: 'bayport-permits-v2', LocationId: 111 } },
     { method: 'DELETE', url: `/api/permits/draft/${draft}` },
@@ -67,8 +69,13 @@ function validRequests(adminId: number): Sent[] {
     { method: 'DELETE', url: '/api/lists/1/WalkedList/two' },
     { method: 'DELETE', url: '/api/lists/1/WalkedList' },
     { method: 'POST', url: '/api/userpref', payload: { PersonnelId: adminId, Screen: 'SearchPermits', Filters: [] } },
+    { method: 'POST', url: '/api/templates', payload: template },
+    { method: 'PATCH', url: `/api/templates/${template.PermitTemplateId}`, payload: { Name: 'Walked template' } },
+    { method: 'POST', url: `/api/templates/${template.PermitTemplateId}/comment`, payload: { Comment: 'A walked template comment' } },
+    { method: 'POST', url: `/api/templates/${template.PermitTemplateId}/copy`, payload: {} },
+    { method: 'DELETE', url: `/api/templates/${template.PermitTemplateId}` },
     { method: 'POST', url: '/api/servicekeys', payload: { Name: 'Walked key', SiteId: 1 } },
-    { method: 'POST', url: '/api/users', payload: { FirstName: 'Wally', LastName: 'Walker', EmailAddress: `walker-${id.slice(0, 8)}@example.com`, Company: 'Walk Ltd', SiteId: 1 } },
+    { method: 'POST', url: '/api/users', payload: { FirstName: 'Wally', LastName: 'Walker', EmailAddress: `walker-${id.slice(0, 8)}@example.com`, Company: 'Walk Ltd', ActiveFlag: true, SiteId: 1 } },
   ];
 }
 
@@ -119,7 +126,7 @@ describe.each(DATABASE_KINDS)('every change writes its event on %s', (kind) => {
     console.log(`\nRoutes that changed data in the walk (${changedBy.size}):\n${[...changedBy.keys()].sort().join('\n')}`);
     expect(failures).toEqual([]);
     // The walk made real changes on most kinds of route, not only refusals.
-    expect(changedBy.size).toBeGreaterThanOrEqual(15);
+    expect(changedBy.size).toBeGreaterThanOrEqual(22);
     // And the chain they made is whole.
     const verify = await server.request({ method: 'GET', url: '/api/audit/verify', token: as.admin });
     expect(verify.json()).toMatchObject({ ok: true });
