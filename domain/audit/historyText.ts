@@ -6,6 +6,7 @@
  */
 import type { AuditFieldChange, PermitHistoryEvent } from '../../schemas';
 import { actionSentence } from './actionText';
+import { gridLines, isGridChange } from './gridText';
 import { formatValue } from './valueText';
 
 /** A device clock this far before the server's receipt says the change waited on the device (offline, or a queue held back). */
@@ -14,6 +15,8 @@ export const MADE_EARLIER_MS = 60_000;
 export interface HistoryContext {
   /** Field labels by `{sub-form path}.{key}` (domain/permits/editability definitionFields). */
   fields: ReadonlyMap<string, { label: string }>;
+  /** Labels of the components inside fields (a grid's cells, a container's fields) by `{sub-form path}.{key}` (gridText componentLabels). */
+  labels?: ReadonlyMap<string, string>;
   /** Sub-form titles by content path; named before a field only where the permit has several. */
   forms?: ReadonlyMap<string, string>;
   /** Printer names by id, where the device holds them. */
@@ -81,8 +84,11 @@ export function fieldLabel(change: Pick<AuditFieldChange, 'Form' | 'Field'>, con
   const [top = change.Field, ...rest] = change.Field.split(/[.[]/);
   const exact = context.fields.get(`${change.Form}.${change.Field}`)?.label;
   const own = exact ?? context.fields.get(`${change.Form}.${top}`)?.label;
-  // A cell of a grid: the grid's label, and where in it ("Gas tests (row 2, o2)").
-  const where = () => (change.Field.slice(top.length).match(/\[\d+\]|[^.[\]]+/g) ?? []).map((p) => (p.startsWith('[') ? `row ${Number(p.slice(1, -1)) + 1}` : p));
+  // Inside a field (a container's field, a grid's cell): the field's label, and where in it ("Fire watch (Name)", "Gas tests (row 2, O2 %)").
+  const where = () =>
+    (change.Field.slice(top.length).match(/\[\d+\]|[^.[\]]+/g) ?? []).map((p) =>
+      p.startsWith('[') ? `row ${Number(p.slice(1, -1)) + 1}` : (context.labels?.get(`${change.Form}.${p}`) ?? p),
+    );
   const label = own === undefined ? change.Field : exact !== undefined || rest.length === 0 ? own : `${own} (${where().join(', ')})`;
   const form = (context.forms?.size ?? 0) > 1 ? context.forms?.get(change.Form) : undefined;
   return form ? `${form}: ${label}` : label;
@@ -91,6 +97,13 @@ export function fieldLabel(change: Pick<AuditFieldChange, 'Form' | 'Field'>, con
 /** One field of a content edit: "Work description from "Replace gasket" to "Replace gasket and bolts"". */
 export function changeText(change: AuditFieldChange, context: HistoryContext): string {
   return `${fieldLabel(change, context)} from ${formatValue(change.Old)} to ${formatValue(change.New)}`;
+}
+
+/** A field's change as lines: one, or one per row of a grid. */
+function changeLines(change: AuditFieldChange, context: HistoryContext): string[] {
+  if (!isGridChange(change.Old, change.New)) return [changeText(change, context)];
+  const cell = (key: string) => context.labels?.get(`${change.Form}.${key}`) ?? key;
+  return gridLines(fieldLabel(change, context), change.Old, change.New, cell);
 }
 
 const changesOf = (details: Record<string, unknown>): AuditFieldChange[] | null => {
@@ -113,9 +126,12 @@ function contentEntry(actor: string, details: Record<string, unknown>, context: 
   }
   const set = Array.isArray(details.setBack) ? details.setBack.length : 0;
   const note = set > 0 ? [`${set === 1 ? 'One field was' : `${set} fields were`} set back: not editable in the permit's state`] : [];
-  if (changes.length === 1) return { summary: `${actor} changed ${changeText(changes[0]!, context)}`, details: note };
   if (changes.length === 0) return { summary: `${actor} changed nothing in the permit's form`, details: note };
-  return { summary: `${actor} changed ${changes.length} fields`, details: [...changes.map((c) => changeText(c, context)), ...note] };
+  const [only] = changes;
+  if (changes.length === 1 && !isGridChange(only!.Old, only!.New)) return { summary: `${actor} changed ${changeText(only!, context)}`, details: note };
+  const lines = changes.flatMap((c) => changeLines(c, context));
+  const summary = changes.length === 1 ? `${actor} changed ${fieldLabel(only!, context)}` : `${actor} changed ${changes.length} fields`;
+  return { summary, details: [...lines, ...note] };
 }
 
 /** An event in words, with its times. */

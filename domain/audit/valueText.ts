@@ -23,7 +23,7 @@ export function formatValue(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return 'empty';
     if (value.every((v) => typeof v === 'string' || typeof v === 'number')) return `"${cut(value.join(', '))}"`;
-    // A grid (gas readings, people): its size; the rows' cells are changes of their own where the server records them.
+    // Rows inside a value that is not itself a grid's (gridText.ts words a grid's change row by row): their number.
     return plural(value.length, 'row');
   }
   if (typeof value === 'object') {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { componentLabels } from '../../domain/audit/gridText';
 import { describeEvent, describeHistory, fieldLabel, type HistoryContext } from '../../domain/audit/historyText';
 import { formatValue } from '../../domain/audit/valueText';
 import { definitionFields } from '../../domain/permits/editability';
@@ -11,7 +12,8 @@ const definition: Pick<PermitDefinition, 'Forms' | 'DefinitionMetadataJSON'> = {
     hotWorkForm: {
       components: [
         { type: 'panel', key: 'work', components: [{ type: 'textarea', key: 'jobDescription', label: 'Work description', input: true }] },
-        { type: 'datagrid', key: 'gasTests', label: 'Gas tests', input: true, components: [{ type: 'number', key: 'o2', label: 'O2 %' }] },
+        { type: 'datagrid', key: 'gasTests', label: 'Gas tests', input: true, components: [{ type: 'number', key: 'o2', label: 'O2 %' }, { type: 'textfield', key: 'tester', label: 'Tester' }] },
+        { type: 'container', key: 'fireWatcher', label: 'Fire watcher', input: true, components: [{ type: 'textfield', key: 'name', label: 'Name' }] },
         { type: 'checkbox', key: 'fireWatch', label: 'Fire watch posted', input: true },
         { type: 'textfield', key: 'unlabelled', input: true },
       ],
@@ -21,6 +23,7 @@ const definition: Pick<PermitDefinition, 'Forms' | 'DefinitionMetadataJSON'> = {
 
 const context: HistoryContext = {
   fields: definitionFields(definition),
+  labels: componentLabels(definition),
   printers: new Map([[3, 'Printer X']]),
   approvals: new Map([['step-2', 'Operations Supervisor']]),
   locations: new Map([[111, 'Crude Unit'], [112, 'Vacuum Unit']]),
@@ -59,8 +62,32 @@ describe('a permit event in words', () => {
     [
       'a cell of a grid, under the grid’s label',
       { Details: { Changes: [edit('gasTests[1].o2', 20.9, 19.5)] } },
-      'Priya Raman changed Gas tests (row 2, o2) from 20.9 to 19.5',
+      'Priya Raman changed Gas tests (row 2, O2 %) from 20.9 to 19.5',
       [],
+    ],
+    [
+      'a field of a container, under the container’s label',
+      { Details: { Changes: [edit('fireWatcher.name', 'Tom Becker', 'Aisha Bello')] } },
+      'Priya Raman changed Fire watcher (Name) from "Tom Becker" to "Aisha Bello"',
+      [],
+    ],
+    [
+      'a grid, row by row: a reading added, one corrected, one removed',
+      {
+        Details: {
+          Changes: [
+            edit('gasTests', [{ o2: 20.9, tester: 'Tom Becker' }, { o2: 19, tester: 'Tom Becker' }, { o2: 20.8, tester: 'Tom Becker' }], [{ o2: 20.9, tester: 'Tom Becker' }, { o2: 19.5, tester: 'Tom Becker' }]),
+          ],
+        },
+      },
+      'Priya Raman changed Gas tests',
+      ['Gas tests, row 2: O2 % from 19 to 19.5', 'Gas tests, row 3 removed: O2 % 20.8, Tester "Tom Becker"'],
+    ],
+    [
+      'a grid’s first row, with another field',
+      { Details: { Changes: [edit('gasTests', null, [{ o2: 20.9, tester: 'Carlos Mendes' }]), edit('fireWatch', null, true)] } },
+      'Priya Raman changed 2 fields',
+      ['Gas tests, row 1 added: O2 % 20.9, Tester "Carlos Mendes"', 'Fire watch posted from empty to yes'],
     ],
     [
       'fields set back by the server',

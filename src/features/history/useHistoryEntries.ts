@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { componentLabels } from '../../../domain/audit/gridText';
 import { describeHistory, type HistoryEntry } from '../../../domain/audit/historyText';
 import { definitionFields } from '../../../domain/permits/editability';
 import type { PermitDefinition, ReplicatedPermit } from '../../../schemas';
@@ -20,6 +21,7 @@ export function useHistoryEntries(permit: ReplicatedPermit, definition: PermitDe
   const { data } = useAppData();
   const printers = useObservable(useMemo(() => printerNames$(db), [db]), NO_PRINTERS);
   const fields = useMemo(() => (definition ? definitionFields(definition) : new Map<string, { label: string }>()), [definition]);
+  const labels = useMemo(() => (definition ? componentLabels(definition) : new Map<string, string>()), [definition]);
   // The permit's own sub-forms: a field is named with its form only where the permit has several.
   const types = permit.permitTypes.map((t) => t.Name).join('\n');
   const forms = useMemo(() => {
@@ -36,6 +38,6 @@ export function useHistoryEntries(permit: ReplicatedPermit, definition: PermitDe
     if (!events) return null;
     const locations = new Map([...data.tree.byId].map(([id, location]) => [id, location.Title]));
     const steps = new Map((approvals ?? []).map((a) => [a.PermitApprovalId, a.ApprovalLabel]));
-    return describeHistory(events, { fields, forms, printers, locations, approvals: steps });
-  }, [events, approvals, fields, forms, printers, data.tree]);
+    return describeHistory(events, { fields, labels, forms, printers, locations, approvals: steps });
+  }, [events, approvals, fields, labels, forms, printers, data.tree]);
 }
