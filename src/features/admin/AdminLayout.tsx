@@ -2,7 +2,7 @@ import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular,
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular, ShieldTaskRegular,
 } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
@@ -26,8 +26,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The admin area's links (SPEC §2, issues 11 and 14); Printers and Settings are for administrators
- * only, Plot Plans for those who may upload one somewhere in the chosen site (forms edit).
+ * The admin area's links (SPEC §2, issues 11, 14 and 40); Printers, Settings and Audit Trail are for
+ * administrators only, Plot Plans for those who may upload one somewhere in the chosen site (forms edit).
  */
 const LINKS: { to: string; label: string; icon: ReactElement; administrators?: boolean; editors?: boolean }[] = [
   { to: '/admin/external-users', label: 'External Users', icon: <PeopleRegular /> },
@@ -38,6 +38,7 @@ const LINKS: { to: string; label: string; icon: ReactElement; administrators?: b
   { to: '/admin/plot-plans', label: 'Plot Plans', icon: <MapRegular />, editors: true },
   { to: '/admin/printers', label: 'Printers', icon: <PrintRegular />, administrators: true },
   { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
+  { to: '/admin/audit', label: 'Audit Trail', icon: <ShieldTaskRegular />, administrators: true },
 ];
 
 /**

@@ -23,6 +23,8 @@ export interface PickLocationDialogProps {
   currentId?: number;
   /** Shown above the tree. */
   notice?: ReactNode;
+  /** The choice only fills a filter and saves nothing, so the notice that offline changes wait is left out. */
+  filterOnly?: boolean;
   /** Saves the choice on the device (it syncs from there); a failure is shown in the dialog. */
   onPick(locationId: number): Promise<void>;
   onClose(): void;
@@ -38,7 +40,7 @@ export function PickLocationDialog({ open, onClose, ...props }: PickLocationDial
   );
 }
 
-function PickerSurface({ title, revealId, canSelect, currentId, notice, onPick, onClose }: Omit<PickLocationDialogProps, 'open'>) {
+function PickerSurface({ title, revealId, canSelect, currentId, notice, filterOnly, onPick, onClose }: Omit<PickLocationDialogProps, 'open'>) {
   const styles = useStyles();
   const { data } = useAppData();
   const [selected, setSelected] = useState<number | null>(null);
@@ -64,7 +66,7 @@ function PickerSurface({ title, revealId, canSelect, currentId, notice, onPick, 
       <DialogBody>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent className={styles.content}>
-          <OfflineNotice />
+          {filterOnly ? null : <OfflineNotice />}
           {notice}
           <div className={styles.tree}>
             <LocationTree
