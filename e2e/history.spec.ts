@@ -46,6 +46,12 @@ test('two people edit a permit, one offline: its History shows both changes fiel
   await carlos.context.setOffline(true);
   const workLocation = 'Pump bay 3, by the east stairs';
   await carlos.page.getByRole('textbox', { name: 'Work location' }).fill(workLocation);
+  // And a gas reading: a grid's row, which the history words cell by cell.
+  const testers = carlos.page.getByRole('textbox', { name: 'Tester' });
+  const rowsBefore = await testers.count();
+  await carlos.page.getByRole('button', { name: 'Add row' }).first().click();
+  await expect(testers).toHaveCount(rowsBefore + 1);
+  await testers.last().fill('Carlos Mendes');
   await expect(carlos.shell.pendingCount).toBeVisible();
   const madeOfflineAt = Date.now();
 
@@ -68,6 +74,7 @@ test('two people edit a permit, one offline: its History shows both changes fiel
     await expect(priyaEdit).toHaveCount(1, { timeout: 20_000 });
     // Carlos's waited on his tablet: both times, said in words. Priya's reached the server as she made it.
     await expect(carlosEdit).toContainText(new RegExp(`Made offline at ${clock}, received ${clock}`));
+    await expect(carlosEdit).toContainText(/Gas test readings, row \d+ added: .*Tester "Carlos Mendes"/);
     await expect(priyaEdit).toContainText(new RegExp(`Received ${clock}`));
     await expect(priyaEdit).not.toContainText('Made offline');
     // The server received Carlos's edit after Priya's: the list is in the order it received them.

@@ -48,15 +48,21 @@ export function gridLines(field: string, old: unknown, next: unknown, label: (ke
 export function componentLabels(definition: { Forms: Record<string, unknown>; DefinitionMetadataJSON: { Forms: { ContentsPath: string; Name: string }[] } }): Map<string, string> {
   const labels = new Map<string, string>();
   for (const form of definition.DefinitionMetadataJSON.Forms) {
-    const walk = (components: FormComponent[] | undefined) => {
-      for (const c of components ?? []) {
-        if (c.key && c.label && !labels.has(`${form.ContentsPath}.${c.key}`)) labels.set(`${form.ContentsPath}.${c.key}`, c.label);
+    // Defensive at every level: a form is an administrator's JSON, and `rows` is a table's rows
+    // but a text area's height (a number).
+    const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+    const walk = (components: unknown) => {
+      for (const c of list<FormComponent>(components)) {
+        if (typeof c !== 'object' || c === null) continue;
+        if (typeof c.key === 'string' && typeof c.label === 'string' && c.label !== '' && !labels.has(`${form.ContentsPath}.${c.key}`)) {
+          labels.set(`${form.ContentsPath}.${c.key}`, c.label);
+        }
         walk(c.components);
-        for (const column of c.columns ?? []) walk(column.components);
-        for (const row of c.rows ?? []) for (const cell of row) walk(cell.components);
+        for (const column of list<{ components?: unknown }>(c.columns)) walk(column?.components);
+        for (const row of list<unknown>(c.rows)) for (const cell of list<{ components?: unknown }>(row)) walk(cell?.components);
       }
     };
-    walk((definition.Forms[form.Name] as { components?: FormComponent[] } | undefined)?.components);
+    walk((definition.Forms[form.Name] as { components?: unknown } | undefined)?.components);
   }
   return labels;
 }

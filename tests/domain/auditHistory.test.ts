@@ -11,7 +11,9 @@ const definition: Pick<PermitDefinition, 'Forms' | 'DefinitionMetadataJSON'> = {
   Forms: {
     hotWorkForm: {
       components: [
-        { type: 'panel', key: 'work', components: [{ type: 'textarea', key: 'jobDescription', label: 'Work description', input: true }] },
+        // A text area's `rows` is its height, not a table's rows.
+        { type: 'panel', key: 'work', components: [{ type: 'textarea', key: 'jobDescription', label: 'Work description', input: true, rows: 3 } as never] },
+        { type: 'table', key: 'layout', rows: [[{ components: [{ type: 'textfield', key: 'inTable', label: 'In a table' }] }]] },
         { type: 'datagrid', key: 'gasTests', label: 'Gas tests', input: true, components: [{ type: 'number', key: 'o2', label: 'O2 %' }, { type: 'textfield', key: 'tester', label: 'Tester' }] },
         { type: 'container', key: 'fireWatcher', label: 'Fire watcher', input: true, components: [{ type: 'textfield', key: 'name', label: 'Name' }] },
         { type: 'checkbox', key: 'fireWatch', label: 'Fire watch posted', input: true },
@@ -152,6 +154,12 @@ describe('field labels and values', () => {
     const forms = new Map([['HotWork', 'Hot Work'], ['ConfinedSpace', 'Confined Space']]);
     expect(fieldLabel({ Form: 'HotWork', Field: 'jobDescription' }, { ...context, forms })).toBe('Hot Work: Work description');
     expect(fieldLabel({ Form: 'HotWork', Field: 'jobDescription' }, { ...context, forms: new Map([['HotWork', 'Hot Work']]) })).toBe('Work description');
+  });
+
+  it('finds labels at any depth of the form: panels, tables, grids, containers', () => {
+    expect(Object.fromEntries(componentLabels(definition))).toMatchObject({
+      'HotWork.jobDescription': 'Work description', 'HotWork.inTable': 'In a table', 'HotWork.o2': 'O2 %', 'HotWork.name': 'Name',
+    });
   });
 
   it.each<[unknown, string]>([

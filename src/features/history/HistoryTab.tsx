@@ -1,5 +1,6 @@
 import { Body1, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import type { PermitDefinition, ReplicatedPermit } from '../../../schemas';
+import { HistoryBoundary } from './HistoryBoundary';
 import { HistoryItem } from './HistoryItem';
 import { useHistoryEntries } from './useHistoryEntries';
 
@@ -24,7 +25,15 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * the order the server received them, the audit chain's, and the order an incident is rebuilt
  * in. Read from the replica, so it shows offline for every permit the device holds.
  */
-export function HistoryTab({ permit, definition, unsent }: Props) {
+export function HistoryTab(props: Props) {
+  return (
+    <HistoryBoundary>
+      <HistoryTimeline {...props} />
+    </HistoryBoundary>
+  );
+}
+
+function HistoryTimeline({ permit, definition, unsent }: Props) {
   const styles = useStyles();
   const entries = useHistoryEntries(permit, definition);
   return (
