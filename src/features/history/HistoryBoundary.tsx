@@ -10,18 +10,18 @@ interface State {
  * the History tab: the permit's form beside it is where the work happens, and stays usable.
  */
 export class HistoryBoundary extends Component<{ children: ReactNode }, State> {
-  state: State = { failed: false };
+  override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
   }
 
-  componentDidCatch(error: unknown): void {
+  override componentDidCatch(error: unknown): void {
     // The cause must not vanish: the app's console is where a support person looks.
     console.error('The permit history could not be shown.', error);
   }
 
-  render(): ReactNode {
+  override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
       <MessageBar intent="error">
