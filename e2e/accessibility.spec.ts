@@ -239,7 +239,7 @@ test.describe('as the administrator', () => {
     await visit(page, '/reports/other', /./, '/reports/*');
   });
 
-  test('the admin area: users, lists, forms, templates, cache, plot plans, printers, settings', async () => {
+  test('the admin area: users, lists, forms, templates, cache, plot plans, printers, settings, audit trail', async () => {
     await visit(page, '/admin', 'Admin');
 
     await visit(page, '/admin/external-users', 'External Users');
@@ -321,6 +321,12 @@ test.describe('as the administrator', () => {
     await page.getByRole('button', { name: 'Add Printer' }).click();
     await scanDialog(page, 'Add Printer', 'Printers: Add Printer dialog');
     await visit(page, '/admin/settings', 'Settings');
+    await visit(page, '/admin/audit', 'Audit Trail');
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await expect(page.getByText(/^The chain is intact/)).toBeVisible({ timeout: 30_000 });
+    await scanRoute(page, '/admin/audit', 'Audit Trail: chain verified');
+    await page.getByRole('button', { name: 'Choose location' }).click();
+    await scanDialog(page, 'Choose location', 'Audit Trail: Choose location dialog');
     await visit(page, '/admin/no-such-page', /./, '/admin/*');
   });
 
