@@ -151,10 +151,10 @@ describe.each(DATABASE_KINDS)('permit content as a CRDT on %s', (kind) => {
       Y.applyUpdate(d.doc, fromBase64(pulled.ContentState));
       expect(docToJson(d.doc)).toEqual(pulled.ContentJSON);
     }
-    // The replica's pull brings the same document with its approvals, the state as one line of base64.
+    // The replica's pull brings the same document with its approvals and history, the state as one line of base64.
     const replica = new Replica(server, as.viewer, 'permits', 'PermitInstanceId');
     await replica.pull(1000);
-    expect(replica.docs.get(id)).toEqual({ ...pulled, Approvals: expect.any(Array), ApprovalSummary: expect.any(Object), Comments: [], _deleted: false });
+    expect(replica.docs.get(id)).toEqual({ ...pulled, Approvals: expect.any(Array), ApprovalSummary: expect.any(Object), Comments: [], History: expect.any(Array), _deleted: false });
     expect(pulled.ContentState).toMatch(/^[A-Za-z0-9+/]{100,}={0,2}$/);
   });
 });
