@@ -101,6 +101,9 @@ async function appendToHistories(tx: Queryable, pending: PendingEvent[], at: str
   const byPermit = new Map<string, PermitHistoryEvent[]>();
   for (const event of pending) {
     if (event.subjectType !== 'permit') continue;
+    // The permit's own id is in every permit event's details: inside the permit it says nothing.
+    const details = { ...event.details };
+    delete details.PermitInstanceId;
     const history: PermitHistoryEvent = {
       At: event.at ?? at,
       DeviceAt: event.deviceAt,
@@ -108,7 +111,7 @@ async function appendToHistories(tx: Queryable, pending: PendingEvent[], at: str
       ActorName: event.actor.name,
       ActorKind: event.actor.kind,
       Action: event.action,
-      Details: event.details,
+      Details: details,
     };
     byPermit.set(event.subjectId, [...(byPermit.get(event.subjectId) ?? []), history]);
   }

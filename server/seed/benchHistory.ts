@@ -26,7 +26,7 @@ export function benchHistory(p: BenchHistoryInput): PermitHistoryEvent[] {
   const contractor = { ActorId: 1004, ActorName: p.receiver.replace(/ \(.*\)$/, ''), ActorKind: 'contractor' as const };
   const supervisor = { ActorId: 1001, ActorName: 'Alex Morgan', ActorKind: 'employee' as const };
   const event = (minutes: number, who: Pick<PermitHistoryEvent, 'ActorId' | 'ActorName' | 'ActorKind'>, Action: string, Details: Record<string, unknown>, deviceMinutes?: number): PermitHistoryEvent => ({
-    At: at(p.created, minutes), DeviceAt: deviceMinutes === undefined ? null : at(p.created, deviceMinutes), ...who, Action, Details: { PermitInstanceId: p.id, ...Details },
+    At: at(p.created, minutes), DeviceAt: deviceMinutes === undefined ? null : at(p.created, deviceMinutes), ...who, Action, Details,
   });
   const events = [
     event(0, contractor, 'permit.create', {}),

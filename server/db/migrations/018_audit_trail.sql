@@ -59,7 +59,7 @@ insert into audit_head (last_id, hash)
 update permits p set history = h.events from (
   select subject_id, jsonb_agg(jsonb_build_object(
       'At', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'DeviceAt', null,
-      'ActorId', personnel_id, 'ActorName', actor_name, 'ActorKind', actor_kind, 'Action', action, 'Details', detail
+      'ActorId', personnel_id, 'ActorName', actor_name, 'ActorKind', actor_kind, 'Action', action, 'Details', detail - 'PermitInstanceId'
     ) order by id) as events
   from audit_log where subject_type = 'permit' group by subject_id
 ) h where p.permit_instance_id = h.subject_id;
