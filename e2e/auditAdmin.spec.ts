@@ -57,6 +57,12 @@ test('the administrator verifies the chain, exports its events, and verify finds
   const broken = await audit.verify();
   await expect(broken).toContainText(`The chain is broken at event #${id}: an event was changed after it was written`);
   await expect(broken).toContainText(`Event ${id} was changed after it was written`);
+
+  // Offline the page says it needs a connection; opened already, it stays, and a verify says why it failed.
+  await page.context().setOffline(true);
+  await expect(page.getByText('This page needs a connection')).toBeVisible();
+  await expect(await audit.verify()).toContainText('The OpenPermit server could not be reached');
+  await page.context().setOffline(false);
 });
 
 test('someone who is not an administrator cannot reach the audit trail', async ({ page }) => {
