@@ -1,30 +1,14 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, users } from './fixtures';
+import { expect, test, type Browser } from '@playwright/test';
 import { PermitEditPage } from './pages/PermitEditPage';
-import type { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
+import { signedInPerson, type Person } from './person';
 
 // Permits are edited here: this spec has a server of its own.
 const { baseURL: BASE_URL } = ownServerForFile(16);
 // A change is told apart as made offline when it reached the server more than a minute after it was made.
 test.describe.configure({ timeout: 240_000 });
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  shell: ShellPage;
-}
-
-/** Someone in a browser context of their own, signed in and synced, so the app opens offline. */
-async function signedIn(browser: Browser, who: 'contractor' | 'issuer'): Promise<Person> {
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  const page = await context.newPage();
-  const signIn = await new SignInPage(page).goto();
-  const shell = await (who === 'contractor' ? signIn.signInAsContractor(users.contractor.email, DEMO_PASSWORD) : signIn.signInAsEmployee(users.issuer.email, DEMO_PASSWORD));
-  await shell.waitUntilSynced();
-  return { context, page, shell };
-}
+const signedIn = (browser: Browser, who: 'contractor' | 'issuer') => signedInPerson(browser, BASE_URL, who);
 
 const clock = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.source;
 

@@ -1,32 +1,17 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ContractorApi } from './api';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { fillHotWork } from './hotWorkForm';
 import { PermitDraftPage } from './pages/PermitDraftPage';
 import { PermitEditPage } from './pages/PermitEditPage';
-import type { ShellPage } from './pages/ShellPage';
-import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
+import { signedInPerson } from './person';
 
 // Permits are created and edited here: this spec has a server of its own.
 const { baseURL: BASE_URL } = ownServerForFile(8);
 test.describe.configure({ timeout: 180_000 });
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  shell: ShellPage;
-}
-
-/** Someone in a browser context of their own, signed in and synced, so the app opens offline. */
-async function signedIn(browser: Browser, who: 'contractor' | 'issuer'): Promise<Person> {
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  const page = await context.newPage();
-  const signIn = await new SignInPage(page).goto();
-  const shell = await (who === 'contractor' ? signIn.signInAsContractor(users.contractor.email, DEMO_PASSWORD) : signIn.signInAsEmployee(users.issuer.email, DEMO_PASSWORD));
-  await shell.waitUntilSynced();
-  return { context, page, shell };
-}
+const signedIn = (browser: Browser, who: 'contractor' | 'issuer') => signedInPerson(browser, BASE_URL, who);
 
 test('a permit created and edited entirely offline reaches the server on reconnect, with its edits', async ({ browser, request }) => {
   const { context, page, shell } = await signedIn(browser, 'contractor');
