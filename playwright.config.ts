@@ -36,9 +36,10 @@ export default defineConfig({
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // Two browsers, two servers and the test runners share two cores: a step takes longer than alone.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Two browsers, two servers and the test runners share two cores: a step takes about twice as
+  // long as alone, so every test's time-out is twice what it was with one spec at a time.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

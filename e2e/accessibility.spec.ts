@@ -110,10 +110,10 @@ test('signed out: sign-in, registration, callback and sign-out pages', async ({ 
 test.describe('as the administrator', () => {
   // Not serial: a screen with violations fails its test, and the next tests still scan theirs
   // (after a failure the worker restarts, and this signs in again).
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: 600_000 });
   let page: Page;
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // Home at Northfield, the site with a plot plan, so the dashboard and the new permit show their maps.
     await server().db.query(`update users set preferences = jsonb_set(preferences, '{HomeLocationId}', '200') where email = $1`, [users.admin.email]);
     page = await signedIn(browser, 'admin');
@@ -346,7 +346,7 @@ test('as a user whose home location is disabled: Location Not Enabled', async ({
 });
 
 test('as a contractor: a change the server refused, in "Not synced"', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const page = await signedIn(browser, 'contractor');
   const shell = new ShellPage(page);
   const VACUUM_DISTILLATION = 112;

@@ -9,7 +9,7 @@ import { ownServerForFile } from './ownServer';
 ownServerForFile(41);
 
 test('an admin replaces a list through the rjsf dialogs, with the rules of SPEC §5, and the permit form offers its items', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   await shell.menuItem('Admin').click();

@@ -7,7 +7,7 @@ import { ownServerForFile } from './ownServer';
 const { baseURL } = ownServerForFile(42);
 
 test('an outage banner set in the admin area appears in a browser that was already open', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const other = await (await browser.newContext({ baseURL })).newPage();
   const issuer = await new SignInPage(other).goto().then((p) => p.signInAsEmployee(users.issuer.email, DEMO_PASSWORD));
   await issuer.waitUntilSynced();

@@ -12,7 +12,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8188) + 4;
 let own: OwnServer | undefined;
 const server = () => own!;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   own = await startOwnServer(PORT);
 });
 test.afterAll(async () => {
@@ -26,7 +26,7 @@ async function signInAdmin(page: Page): Promise<void> {
 }
 
 test('a permit template through review to APPROVED pre-fills a new permit', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signInAdmin(page);
   const templates = await new TemplatesAdminPage(page).goto();
   await page.getByRole('button', { name: 'Create Template' }).click();
@@ -76,7 +76,7 @@ test('a permit template through review to APPROVED pre-fills a new permit', asyn
 });
 
 test('a field added in the form builder is published and filled in on a new permit', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signInAdmin(page);
   await page.goto('/admin/forms');
   const bayport = page.getByRole('group', { name: 'Bayport Refinery' }).or(page.locator('[aria-label="Bayport Refinery"]'));

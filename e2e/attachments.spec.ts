@@ -9,7 +9,7 @@ import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
 // Before the server's start, so starting it on a busy machine gets the same time as the tests.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 // Permits are created and files attached here: this spec has a server of its own.
 ownServerForFile(30);
 

@@ -13,7 +13,7 @@ const HASH = /^[0-9a-f]{64}$/;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 test('the administrator verifies the chain, exports its events, and verify finds an event altered in the database', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.menuItem('Admin').click();
   const audit = await new AuditTrailPage(page).open();

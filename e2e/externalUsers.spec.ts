@@ -40,7 +40,7 @@ async function contractorPage(browser: Browser): Promise<Page> {
 
 test.describe('external users', () => {
   // Most tests sign in two people and wait for a mail: more than the default 30 s on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   test('the admin invites a contractor, who registers from the mail and is signed in with the granted abilities', async ({
     page,

@@ -6,7 +6,7 @@ import { signedInPerson, type Person } from './person';
 // Permits are edited here: this spec has a server of its own.
 const { baseURL: BASE_URL } = ownServerForFile(16);
 // A change is told apart as made offline when it reached the server more than a minute after it was made.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const signedIn = (browser: Browser, who: 'contractor' | 'issuer') => signedInPerson(browser, BASE_URL, who);
 

@@ -36,7 +36,7 @@ async function queueRefusedChange(page: Page, server: OwnServer): Promise<ShellP
 }
 
 test.describe('changes the server refuses', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
   test.afterEach(async ({ ownServer }) => {
     await setLocationEnabled(ownServer, VACUUM_DISTILLATION, true);
   });

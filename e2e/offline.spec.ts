@@ -20,7 +20,7 @@ async function expireSession(page: Page, expiresAt = Date.now() - 60_000): Promi
 }
 
 test.describe('working offline', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   const contractor = contractorApiPerTest();
 

@@ -71,7 +71,7 @@ export const test = base.extend<object, { ownServer: OwnServer }>({
       await use(server);
       await server.close();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
 });
@@ -86,7 +86,7 @@ export function ownServerForFile(offset: number): { baseURL: string; server: () 
   let server: OwnServer | undefined;
   base.beforeAll(async () => {
     // Migrating and seeding PGlite takes longer than a test's default 30 s on a busy machine.
-    base.setTimeout(120_000);
+    base.setTimeout(240_000);
     server = await startOwnServer(port);
   });
   base.afterAll(async () => {

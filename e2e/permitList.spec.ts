@@ -5,7 +5,7 @@ import { PermitListPage } from './pages/PermitListPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 // Adds permits and changes site settings: this spec has a server of its own.
 const { server } = ownServerForFile(10);
 

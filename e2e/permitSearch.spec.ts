@@ -4,7 +4,7 @@ import { SearchPermitsPage } from './pages/SearchPermitsPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 // Saves filters in the issuer's preferences: this spec has a server of its own.
 const { server } = ownServerForFile(11);
 

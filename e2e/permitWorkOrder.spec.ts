@@ -15,7 +15,7 @@ const VACUUM_DRUM = { number: '0004000174', asset: '11-V-201', assetDescription:
 
 test('the issuer changes a pending permit’s work order and work location; an approved permit offers neither', async ({ page }) => {
   // A first sync, two permits' forms and two server round trips: more than the default 30 s on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.issuer.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
 

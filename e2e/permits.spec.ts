@@ -19,7 +19,7 @@ async function signedIn(browser: Browser, who: 'issuer' | 'viewer'): Promise<Pag
 
 test('a hot-work permit from draft to revoked: created by the contractor, read-only for the viewer, approved and revoked by the issuer', async ({ page, browser }) => {
   // Three people sign in and three browser contexts load the form renderer.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsContractor(users.contractor.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
 

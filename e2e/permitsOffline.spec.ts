@@ -9,7 +9,7 @@ import { signedInPerson } from './person';
 
 // Permits are created and edited here: this spec has a server of its own.
 const { baseURL: BASE_URL } = ownServerForFile(8);
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 const signedIn = (browser: Browser, who: 'contractor' | 'issuer') => signedInPerson(browser, BASE_URL, who);
 

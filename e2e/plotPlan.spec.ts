@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 });
 
 test('the dashboard maps the site permits by state; a work location set offline on the edit page reaches the server', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   const dashboard = new DashboardPage(page);
@@ -79,7 +79,7 @@ test('the dashboard maps the site permits by state; a work location set offline 
 });
 
 test('the create page starts on the work location; setting it opens the work order', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   const draft = await new PermitDraftPage(page).create();

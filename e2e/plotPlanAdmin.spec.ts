@@ -28,7 +28,7 @@ const plotPlansOf = async (locationId: number) =>
   ))[0]!;
 
 test('an admin uploads a new plot plan version for Northfield; it is current, kept by the server and comes back through the sync', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   await shell.menuItem('Admin').click();

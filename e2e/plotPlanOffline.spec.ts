@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 });
 
 test('the site plot plans come to the device with the sync: a plant map never opened shows offline, in its newest version', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
 

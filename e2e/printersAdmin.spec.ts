@@ -20,7 +20,7 @@ test.afterAll(async () => {
 });
 
 test('an administrator adds a real IPP printer from the schema form: an http:// URI is refused, the printer is listed online and Idle, a duplicate is refused by the server', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shell = await new SignInPage(page).goto().then((p) => p.signInAsEmployee(users.admin.email, DEMO_PASSWORD));
   await shell.menuItem('Admin').click();
   const printers = await new PrintersAdminPage(page).open();

@@ -7,7 +7,7 @@ import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
 import { ownServerForFile } from './ownServer';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 // Printers are added and preferences changed here: this spec has a server of its own.
 const { server } = ownServerForFile(31);
 const PRINTER_PORT = Number(process.env.E2E_PORT ?? 8188) + 32;

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, users } from './fixtures';
 import { ReportPage } from './pages/ReportPage';
 import { SignInPage } from './pages/SignInPage';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** Counts by state of the permits the contractor's replica pulls: what the report must show for their home location. */
 function countByState(permits: readonly Permit[]): Record<string, number> {

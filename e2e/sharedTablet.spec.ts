@@ -12,7 +12,7 @@ const CONTRACTORS_DRAFT = 'Replace the gasket on the shared-tablet flange F-77';
 
 test('on a shared tablet the next person to sign in never sees the previous person’s data, not for one frame', async ({ page }) => {
   // Two first syncs and two sign-ins: more than the default 30 s on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   let shell = await new SignInPage(page).goto().then((p) => p.signInAsContractor(users.contractor.email, DEMO_PASSWORD));
   await shell.waitUntilSynced();
   const draft = await new PermitDraftPage(page).create();

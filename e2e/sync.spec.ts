@@ -28,7 +28,7 @@ function syncRequests(page: Page): { count: number } {
 }
 
 test.describe('live sync', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   const contractor = contractorApiPerTest();
 

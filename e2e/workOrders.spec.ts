@@ -5,7 +5,7 @@ import { SignInPage } from './pages/SignInPage';
 import { WorkOrderListPage, WorkOrderSearchPage, workOrderCard } from './pages/WorkOrderPages';
 import { ownServerForFile } from './ownServer';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 // Adds work orders and drafts: this spec has a server of its own.
 const { server } = ownServerForFile(60);
 

@@ -1,6 +1,13 @@
 import Type from 'typebox';
-import { PermitHistoryEvent } from './audit';
-import { ApprovalRecord, ApprovalSummary, Comment, Permit } from './permit';
+import type { PermitHistoryEvent } from './audit';
+import { Permit, type ApprovalRecord, type ApprovalSummary, type Comment } from './permit';
+
+/**
+ * What the server alone writes and the replica stores as it comes: typed here, but its schema
+ * says only "an array" or "an object". The replica's schemas are in the entry, so each field of
+ * each record spelled out here went into every device's first load.
+ */
+const stored = <T>(schema: ReturnType<typeof Type.Array> | ReturnType<typeof Type.Object>) => Type.Optional(Type.Unsafe<T>(schema));
 
 /**
  * A permit as a replica holds it: the permit with its approval records, their summary, its
@@ -11,10 +18,10 @@ import { ApprovalRecord, ApprovalSummary, Comment, Permit } from './permit';
  */
 export const ReplicatedPermit = Type.Object({
   ...Permit.properties,
-  Approvals: Type.Optional(Type.Array(ApprovalRecord)),
-  ApprovalSummary: Type.Optional(ApprovalSummary),
-  Comments: Type.Optional(Type.Array(Comment)),
-  /** The permit's audit events, oldest first: what the History tab reads. */
-  History: Type.Optional(Type.Array(PermitHistoryEvent)),
+  Approvals: stored<ApprovalRecord[]>(Type.Array(Type.Unknown())),
+  ApprovalSummary: stored<ApprovalSummary>(Type.Object({})),
+  Comments: stored<Comment[]>(Type.Array(Type.Unknown())),
+  /** The permit's audit events (PermitHistoryEvent), oldest first: what the History tab reads. */
+  History: stored<PermitHistoryEvent[]>(Type.Array(Type.Unknown())),
 });
 export type ReplicatedPermit = Type.Static<typeof ReplicatedPermit>;

@@ -1,5 +1,5 @@
 import { Button, Card, CardHeader, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { ShieldTaskRegular } from '@fluentui/react-icons';
+import { FingerprintRegular } from '@fluentui/react-icons';
 import type { AuditVerifyResponse } from '../../../schemas';
 import { verdict } from './chainBreak';
 import { useChainVerification } from './useChainVerification';
@@ -52,7 +52,7 @@ export function VerifyChainCard() {
         }
       />
       <div className={styles.body}>
-        <Button appearance="primary" icon={running ? <Spinner size="tiny" /> : <ShieldTaskRegular />} disabled={running} onClick={verify}>
+        <Button appearance="primary" icon={running ? <Spinner size="tiny" /> : <FingerprintRegular />} disabled={running} onClick={verify}>
           Verify chain
         </Button>
         {/* A live region, so a screen reader hears the answer that replaces the button's work. */}
