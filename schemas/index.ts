@@ -25,3 +25,4 @@ export * from './plotPlan';
 export * from './audit';
 export * from './replicatedPermit';
 export * from './auditApi';
+export * from './isolations';
