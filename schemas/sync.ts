@@ -6,6 +6,14 @@ export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates
 export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
+/**
+ * The collections the server serves: the replica's, and isolation certificates (issue 36), which
+ * join PULLED_COLLECTIONS when the device has a collection to hold them.
+ */
+export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'isolations'] as const;
+export type ServedCollection = (typeof SERVED_COLLECTIONS)[number];
+export const ServedCollectionSchema = Type.Union(SERVED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<ServedCollection>>]);
+
 /** The primary key of each pulled collection's documents; a checkpoint's `id` is its value. */
 export const SYNC_PRIMARY_KEYS = {
   permits: 'PermitInstanceId',
@@ -31,6 +39,7 @@ export const Checkpoint = Type.Object({
 export type Checkpoint = Type.Static<typeof Checkpoint>;
 
 export const isPulledCollection = (name: string): name is PulledCollection => (PULLED_COLLECTIONS as readonly string[]).includes(name);
+export const isServedCollection = (name: string): name is ServedCollection => (SERVED_COLLECTIONS as readonly string[]).includes(name);
 
 /** An unknown collection is a 404 with the list of known ones, not a schema error. */
 export const SyncParams = Type.Object({ collection: Type.String({ maxLength: 40 }) });
@@ -86,5 +95,5 @@ export const SiteDataDocument = Type.Object({
 export type SiteDataDocument = Type.Static<typeof SiteDataDocument>;
 
 /** The data of an SSE `change` event of GET /sync/stream: which collections to pull now. */
-export const SyncChangeEvent = Type.Object({ collections: Type.Array(PulledCollectionSchema) });
+export const SyncChangeEvent = Type.Object({ collections: Type.Array(ServedCollectionSchema) });
 export type SyncChangeEvent = Type.Static<typeof SyncChangeEvent>;

@@ -2,7 +2,8 @@ import type { ApprovalRecord, Comment, CommentType, PermitState } from '../../sc
 import type Type from 'typebox';
 import { audit } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
-import { HttpError } from '../http/errors';
+import { conflict, HttpError } from '../http/errors';
+import { isolationApprovalRefusal } from '../isolations/links';
 import type { UserRecord } from '../users/users';
 import { authorize, permitContext, type PermitContext } from './context';
 import { saveApprovals } from './records';
@@ -34,11 +35,16 @@ interface Change {
 
 /**
  * Writes an authorised change of one permit: its state (and EffectiveDate when it is issued),
- * its approvals document with the summary for the new state, and the audit row.
+ * its approvals document with the summary for the new state, and the audit row. Whatever leads
+ * to APPROVED, the isolations the permit names must all be VERIFIED first (issue 36).
  */
 export async function applyChange(tx: Queryable, context: PermitContext, change: Change, now: Date): Promise<TransitionResult> {
   const { permit } = context;
   const from = permit.State;
+  if (change.to === 'APPROVED' && from !== 'APPROVED') {
+    const refusal = await isolationApprovalRefusal(tx, permit);
+    if (refusal) throw conflict(refusal);
+  }
   await tx.query(
     `update permits set state = $2, end_state_description = coalesce($3, end_state_description),
             effective_date = case when $2 = 'APPROVED' and effective_date is null then $4::timestamptz else effective_date end

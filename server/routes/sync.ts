@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Type from 'typebox';
-import { isPulledCollection, PULLED_COLLECTIONS, SyncPage, SyncParams, SyncQuery, SyncStreamQuery, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT } from '../../schemas';
+import { isServedCollection, SERVED_COLLECTIONS, SyncPage, SyncParams, SyncQuery, SyncStreamQuery, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT } from '../../schemas';
 import { requireUser } from '../http/authenticate';
 import { COMPRESS_THRESHOLD_BYTES } from '../http/delivery';
 import { acceptedEncoding, type SharedStart } from '../http/sharedCompression';
@@ -34,8 +34,8 @@ export async function syncRoutes(app: FastifyInstance, { db }: RouteDeps) {
     },
     async (request, reply) => {
       const { collection } = request.params;
-      if (!isPulledCollection(collection)) {
-        throw notFound(`There is no collection "${collection}" to sync. The collections are ${PULLED_COLLECTIONS.join(', ')}.`);
+      if (!isServedCollection(collection)) {
+        throw notFound(`There is no collection "${collection}" to sync. The collections are ${SERVED_COLLECTIONS.join(', ')}.`);
       }
       const { checkpoint, limit = SYNC_DEFAULT_LIMIT } = request.query;
       const page = await pullPage(db, pulls, requireUser(request), collection, checkpoint, Math.min(limit, SYNC_MAX_LIMIT));

@@ -1,4 +1,4 @@
-import type { PulledCollection } from '../../schemas';
+import type { ServedCollection } from '../../schemas';
 
 /**
  * A stream's pace of change events: a change is told at once, and what changes in the
@@ -9,8 +9,8 @@ import type { PulledCollection } from '../../schemas';
  * window before the first event instead held every change back 50 ms (more on a busy server,
  * whose timers run late) before any device could start its pull.
  */
-export function createChangeBatcher(tell: (collections: PulledCollection[]) => void, windowMs: number) {
-  const pending = new Set<PulledCollection>();
+export function createChangeBatcher(tell: (collections: ServedCollection[]) => void, windowMs: number) {
+  const pending = new Set<ServedCollection>();
   let telling: NodeJS.Immediate | undefined;
   let window: NodeJS.Timeout | undefined;
 
@@ -27,7 +27,7 @@ export function createChangeBatcher(tell: (collections: PulledCollection[]) => v
   };
 
   return {
-    add(collections: readonly PulledCollection[]): void {
+    add(collections: readonly ServedCollection[]): void {
       for (const c of collections) pending.add(c);
       if (!window) telling ??= setImmediate(flush);
     },

@@ -1,4 +1,4 @@
-import type { PulledCollection } from '../../schemas';
+import type { ServedCollection } from '../../schemas';
 import type { Database } from '../db/database';
 import type { SyncScope } from './scope';
 
@@ -11,7 +11,7 @@ const CHANNEL = 'openpermit_sync';
  * old, so a user a document moved away from is woken too).
  */
 export interface ChangeNotice {
-  c: PulledCollection;
+  c: ServedCollection;
   k: 'l' | 's' | 'p' | null;
   v: number[];
 }
@@ -27,7 +27,7 @@ export function touches(notice: ChangeNotice, scope: SyncScope): boolean {
       return notice.v.includes(scope.siteId);
     case 'l': {
       // Metadata, printers and definitions also serve the locations below them.
-      const locations = notice.c === 'permits' ? scope.viewable : scope.served;
+      const locations = notice.c === 'permits' || notice.c === 'isolations' ? scope.viewable : scope.served;
       return notice.v.some((id) => locations.includes(id));
     }
   }

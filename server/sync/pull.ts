@@ -1,4 +1,4 @@
-import type { Checkpoint, PulledCollection, SyncPage } from '../../schemas';
+import type { Checkpoint, ServedCollection, SyncPage } from '../../schemas';
 import { batchedReads } from '../db/batchedReads';
 import type { Database, Queryable } from '../db/database';
 import { SharedStart } from '../http/sharedCompression';
@@ -6,15 +6,17 @@ import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
+import { pullIsolations } from './isolations';
 import { pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
 import type { SyncScope } from './scope';
 import { pullSiteData } from './sitedata';
 
-const SOURCES: Record<PulledCollection, Source> = {
+const SOURCES: Record<ServedCollection, Source> = {
   permits: pullPermits,
   definitions: pullDefinitions,
   sitedata: pullSiteData,
+  isolations: pullIsolations,
   ...ownAndSiteSources,
 };
 
@@ -77,11 +79,12 @@ interface Clock extends Moment {
 
 /**
  * What a collection's page is computed from, beyond the checkpoint and the limit. A page of
- * permits or definitions depends on the locations alone, so users who see the same
+ * permits, isolations or definitions depends on the locations alone, so users who see the same
  * locations share it; any other collection's on the whole scope, the user included.
  */
-const SHARED_BY: Partial<Record<PulledCollection, (scope: SyncScope) => unknown>> = {
+const SHARED_BY: Partial<Record<ServedCollection, (scope: SyncScope) => unknown>> = {
   permits: (scope) => scope.viewable,
+  isolations: (scope) => scope.viewable,
   definitions: (scope) => [scope.viewable, scope.served],
 };
 
@@ -90,7 +93,7 @@ const SHARED_BY: Partial<Record<PulledCollection, (scope: SyncScope) => unknown>
  * start (`since`) changes nothing once the checkpoint is past it — every tombstone after the
  * checkpoint is after the start too — so devices that started at different moments share.
  */
-function pageKey(collection: PulledCollection, scope: SyncScope, at: After, limit: number): string {
+function pageKey(collection: ServedCollection, scope: SyncScope, at: After, limit: number): string {
   const byLocations = SHARED_BY[collection];
   const since = byLocations && at.date > at.since ? null : at.since;
   // The whole scope: its fingerprints are digests of the rest of it.
@@ -111,7 +114,7 @@ const answer = (page: PagePlace, documents: string, highWater: string, at: After
  * high-water mark agree with each other. When the clock shows that the same page was read
  * already (by any user who sees the same locations), that page is served instead.
  */
-export async function pullPage(db: Database, cache: PullCache, user: UserRecord, collection: PulledCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPageJson> {
+export async function pullPage(db: Database, cache: PullCache, user: UserRecord, collection: ServedCollection, rawCheckpoint: string | undefined, limit: number): Promise<SyncPageJson> {
   const checkpoint = parseCheckpoint(rawCheckpoint);
   const params = [checkpoint?.DateChanged ?? null, checkpoint?.since ?? null];
   const clock = await readClock(db, params);
@@ -124,7 +127,7 @@ export async function pullPage(db: Database, cache: PullCache, user: UserRecord,
 }
 
 /** The page through the cache, or null when the locations changed while it was read. */
-async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, collection: PulledCollection, checkpoint: Checkpoint | null, params: unknown[], clock: Clock, limit: number): Promise<SyncPageJson | null> {
+async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, collection: ServedCollection, checkpoint: Checkpoint | null, params: unknown[], clock: Clock, limit: number): Promise<SyncPageJson | null> {
   const fingerprint = scope.fingerprint[collection];
   if (checkpoint && (checkpoint.scope !== fingerprint || clock.expired)) return RESYNC;
   const at = afterOf(checkpoint, clock);
@@ -144,7 +147,7 @@ async function sharedPull(db: Database, cache: PullCache, scope: SyncScope, coll
 }
 
 /** The page read for this request alone, the location tree with it. */
-async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, collection: PulledCollection, checkpoint: Checkpoint | null, params: unknown[], limit: number): Promise<SyncPageJson> {
+async function pullAlone(tx: Queryable, cache: PullCache, user: UserRecord, collection: ServedCollection, checkpoint: Checkpoint | null, params: unknown[], limit: number): Promise<SyncPageJson> {
   const [clock] = await tx.query<Clock>(CLOCK, params);
   let tree = cache.tree(clock!.locations);
   if (!tree) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PulledCollection } from '../../schemas';
+import type { ServedCollection } from '../../schemas';
 import type { LocationTree } from '../../domain/locations';
 import { replicaLocations, type ReplicaLocations } from '../../domain/replicaScope';
 import { siteAbilities, sitesOf } from '../../domain/siteAccess';
@@ -12,7 +12,7 @@ export interface SyncScope extends ReplicaLocations {
   personnelId: number;
   /** Sites whose lists the replica holds: where the user views permits or forms, and the home site. */
   listSites: number[];
-  fingerprint: Record<PulledCollection, string>;
+  fingerprint: Record<ServedCollection, string>;
 }
 
 /**
@@ -55,6 +55,7 @@ export function scopeOf(user: UserRecord, tree: LocationTree, now = new Date()):
       workorders: bySiteAndDay,
       templates: bySite,
       drafts: digest([person]),
+      isolations: byLocation,
     },
   };
 }

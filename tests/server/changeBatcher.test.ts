@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PulledCollection } from '../../schemas';
+import type { ServedCollection } from '../../schemas';
 import { createChangeBatcher } from '../../server/sync/changeBatcher';
 
 describe('the pace of a stream’s change events', () => {
-  let told: PulledCollection[][];
+  let told: ServedCollection[][];
   let batcher: ReturnType<typeof createChangeBatcher>;
   beforeEach(() => {
     vi.useFakeTimers();
