@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_PRINTERS, DEMO_SETTINGS, DEMO_USERS, demoMetadata } from './demoSite';
 import { seedDemoDefinitions } from './definitions';
 import { seedDemoLists } from './lists';
+import { finishDemoIsolations, seedDemoIsolations } from './demoIsolations';
 import { seedDemoPermits } from './demoPermits';
 import { seedDemoPlotPlans } from './demoPlotPlans';
 import { seedDemoWorkOrders } from './workOrders';
@@ -10,7 +11,7 @@ import { seedDemoWorkOrders } from './workOrders';
 export { DEMO_PASSWORD, DEMO_USERS };
 
 export interface DemoSeedOptions {
-  /** The permit definitions and a permit in every state (default); tests of other areas start without them. */
+  /** The permit definitions, a permit in every state and isolation certificates (default); tests of other areas start without them. */
   permits?: boolean;
   now?: Date;
 }
@@ -65,7 +66,9 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
         return { personnelId: row!.personnel_id, name: row!.name };
       };
       await seedDemoDefinitions(tx, { admin: await person('admin@demo.test'), issuer: await person('issuer@demo.test') }, now);
+      await seedDemoIsolations(tx, now);
       await seedDemoPermits(tx, now);
+      await finishDemoIsolations(tx, now);
     }
     return true;
   });

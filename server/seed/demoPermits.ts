@@ -8,6 +8,7 @@ import { permitContext } from '../permits/context';
 import { editableLocation, insertPermit } from '../permits/create';
 import { loadDefinition } from '../permits/records';
 import { timeOutDue } from '../permits/timeout';
+import { linkPermit } from '../isolations/links';
 import { replayedTime } from '../audit/record';
 import { rejectPermit, revokePermit, submitPermit } from '../permits/transitions';
 import { findUserByEmail, type UserRecord } from '../users/users';
@@ -27,6 +28,8 @@ interface DemoPermit {
   steps: Step[];
   /** Where on the site's plot plan the work is ([Latitude, Longitude], SPEC §9 bounds 660 × 1020). */
   position?: [number, number];
+  /** The isolation certificates it names (demoIsolations.ts), from its creation. */
+  isolations?: string[];
 }
 
 const GULF = 'Gulf Coast Welding';
@@ -47,7 +50,7 @@ const DEMO_PERMITS: DemoPermit[] = [
     work: work('HotWork', 7, '13-TK-31', 'Tank 31 crude storage', 'Atmospheric Distillation, tank 31 roof', 'Weld repair on roof nozzle N4', ['Flammable gas or liquid', 'Working at height']) },
   { id: 'demo-cw-pending', by: 'issuer', hoursAgo: 5, locationId: 121, definitionId: 'bayport-permits-v2', steps: [['submit', 'issuer']],
     work: work('ColdWork', 5, '12-R-301', 'Hydrotreater reactor', 'Reactor section, inlet flange', 'Install blinds for catalyst change-out', ['Pressure / stored energy', 'Toxic gas (H2S)'], 'Bayou Scaffolding') },
-  { id: 'demo-hw-approved', by: 'contractor', hoursAgo: 3, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ...approvals(2)],
+  { id: 'demo-hw-approved', by: 'contractor', hoursAgo: 3, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ...approvals(2)], isolations: ['demo-ic-p101'],
     work: work('HotWork', 6, '10-PSV-118', 'Column overhead relief valve', 'Crude column, overhead platform', 'Cut and replace corroded inlet spool of the relief valve', ['Hot surfaces', 'Working at height']) },
   { id: 'demo-cs-approved', by: 'admin', hoursAgo: 2, locationId: 112, definitionId: 'bayport-permits-v2',
     steps: [['submit', 'admin'], ...approvals(3), ['approve', 'admin'], ['comment', 'admin', 'Rescue team briefed at 07:30.']],
@@ -56,7 +59,7 @@ const DEMO_PERMITS: DemoPermit[] = [
     work: work('ColdWork', 4, '12-C-301', 'Recycle gas compressor', 'Compressor deck', 'Change lube oil filters and sample oil', ['Pressure / stored energy', 'Noise'], 'Demo Energy Maintenance') },
   { id: 'demo-hw-timeout', by: 'contractor', hoursAgo: 30, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ...approvals(2), ['timeout']],
     work: work('HotWork', 1, '10-E-104', 'Crude preheat exchanger', 'Exchanger bay E-104', 'Grind and weld pipe support at the exchanger outlet', ['Hot surfaces']) },
-  { id: 'demo-cw-completed', by: 'issuer', hoursAgo: 48, locationId: 112, definitionId: 'bayport-permits-v1', steps: [['submit', 'issuer'], ...approvals(1), ['closeOut', 'issuer'], ['approve', 'issuer']],
+  { id: 'demo-cw-completed', by: 'issuer', hoursAgo: 48, locationId: 112, definitionId: 'bayport-permits-v1', steps: [['submit', 'issuer'], ...approvals(1), ['closeOut', 'issuer'], ['approve', 'issuer']], isolations: ['demo-ic-p101a'],
     work: work('ColdWork', 0, '10-P-101A', 'Crude charge pump A', 'Charge pump bay', 'Replace mechanical seal on the crude charge pump', ['Flammable gas or liquid'], 'Demo Energy Maintenance') },
   { id: 'demo-hw-rejected', by: 'contractor', hoursAgo: 20, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ['reject', 'issuer', 'Gas test missing for the second shift.']],
     work: work('HotWork', 10, '11-E-210', 'Vacuum bottoms cooler', 'Cooler bay', 'Grind external corrosion and weld a doubler plate', ['Hot surfaces']) },
@@ -110,6 +113,9 @@ export async function seedDemoPermits(tx: Queryable, now: Date): Promise<void> {
     const location = editableLocation(tree, people[demo.by], demo.locationId);
     const [latitude, longitude] = demo.position ?? [null, null];
     await replayedTime.run(created, () => insertPermit(tx, people[demo.by], { id: demo.id, definition, location, doc: genesisDoc(content), latitude, longitude }, created));
+    for (const IsolationCertificateId of demo.isolations ?? []) {
+      await replayedTime.run(created, () => linkPermit(tx, people[demo.by], { IsolationCertificateId, PermitInstanceId: demo.id }, created));
+    }
     for (const [i, step] of demo.steps.entries()) {
       // The time-out happens when the validity ends; the other steps a quarter of an hour apart.
       const at = step[0] === 'timeout' ? now : new Date(created.getTime() + (i + 1) * 15 * 60_000);

@@ -1,6 +1,7 @@
 /**
  * Who may read and write what, generated rather than listed: the routes come from the app (any
- * route whose schema takes a PermitInstanceId is a permit route, whoever adds it), the roles
+ * route whose schema takes a PermitInstanceId is a permit route, an IsolationCertificateId a
+ * certificate route, whoever adds it), the roles
  * from the seeded cast, the expected answer from domain/abilities at the permit's location,
  * classified against the user's home (inside, sibling, parent, none). A denied request must leak
  * nothing: it reads the same as a request for a permit that does not exist. Printed as a table.
@@ -27,6 +28,8 @@ const PUBLIC = ['/api/health', '/api/config', '/api/permitattachment/file'];
 const properties = (schema: unknown) => Object.keys(((schema ?? {}) as { properties?: object }).properties ?? {});
 const takesPermitId = (route: Route) =>
   [route.schema?.querystring, route.schema?.body].some((s) => properties(s).some((p) => p === 'PermitInstanceId' || p === 'PermitInstanceIds'));
+/** A certificate route (issue 36); one that also names a permit (a link) is judged on the permit, as a permit route. */
+const takesCertificateId = (route: Route) => !takesPermitId(route) && [route.schema?.querystring, route.schema?.body].some((s) => properties(s).includes('IsolationCertificateId'));
 /**
  * A route that also names another record of the permit (an attachment, a printer) answers 404 for
  * the made-up one even where the user may view.
@@ -40,14 +43,17 @@ function whereFrom(tree: LocationTree, home: number, locationId: number): Where 
   return tree.byId.get(locationId)?.SiteId === tree.byId.get(home)?.SiteId ? 'sibling' : 'none';
 }
 
-/** A request of `route` about permit `id`: the query or a body of the schema's shape, about that permit. */
-function requestFor(route: Route, id: string) {
+/** The record a request is about: a permit, or an isolation certificate (issue 36), each judged at its location. */
+type Key = 'PermitInstanceId' | 'IsolationCertificateId';
+
+/** A request of `route` about the record `id`: the query or a body of the schema's shape, about that record. */
+function requestFor(route: Route, id: string, about: Key = 'PermitInstanceId') {
   const fill = (schema: unknown) => {
     const [value] = fc.sample(plausible(schema as never), { numRuns: 1, seed: 7 });
     const filled: Record<string, unknown> = { ...(value as object) };
-    for (const key of properties(schema)) if (typeof filled[key] === 'string' || filled[key] === undefined) filled[key] = key === 'PermitInstanceId' ? id : (filled[key] ?? 'Matrix check');
+    for (const key of properties(schema)) if (typeof filled[key] === 'string' || filled[key] === undefined) filled[key] = key === about ? id : (filled[key] ?? 'Matrix check');
     if (properties(schema).includes('PermitInstanceIds')) filled.PermitInstanceIds = [id];
-    filled.PermitInstanceId = id;
+    filled[about] = id;
     return filled;
   };
   const query = route.schema?.querystring ? `?${new URLSearchParams(Object.entries(fill(route.schema.querystring)).map(([k, v]) => [k, String(v)])).toString()}` : '';
@@ -93,10 +99,12 @@ describe('the authorization matrix', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('permit routes: allowed exactly where domain/abilities says, denied without a leak', async () => {
-    const routes = server.routes.filter(takesPermitId);
-    expect(routes.length).toBeGreaterThan(5);
-    const permits = await server.db.query<{ id: string; location_id: number }>('select permit_instance_id as id, location_id from permits where not deleted order by 1');
+  /**
+   * Sends every route about each record to every role: allowed exactly where domain/abilities says
+   * the role may view at the record's location, and, where not, reading as a request about a
+   * record that does not exist and changing nothing.
+   */
+  async function judge(routes: Route[], records: { id: string; location_id: number }[], about: Key, missing: string): Promise<string[]> {
     const problems: string[] = [];
     const header = `${'route'.padEnd(36)} ${ROLES.map((r) => r.padEnd(26)).join('')}`;
     rows.push(header, '-'.repeat(header.length));
@@ -104,25 +112,25 @@ describe('the authorization matrix', () => {
       const cells: string[] = [];
       for (const role of ROLES) {
         const counts: Record<string, string> = {};
-        for (const permit of permits) {
-          const where = whereFrom(tree, Number(users[role].preferences.HomeLocationId ?? 0), permit.location_id);
-          const may = abilitiesAt(granteeOf(users[role]), tree, permit.location_id).permits.view;
+        for (const record of records) {
+          const where = whereFrom(tree, Number(users[role].preferences.HomeLocationId ?? 0), record.location_id);
+          const may = abilitiesAt(granteeOf(users[role]), tree, record.location_id).permits.view;
           const before = route.method === 'GET' ? null : await dumpDatabase(server.db);
-          const response = await server.request({ ...requestFor(route, permit.id), token: tokens[role] });
+          const response = await server.request({ ...requestFor(route, record.id, about), token: tokens[role] });
           const allowed = response.statusCode < 400;
-          // Past the permit check a route may still refuse what it is asked (a state that cannot print: 400/409).
-          const pastPermitCheck = ![401, 403, 404].includes(response.statusCode) || (takesOtherId(route) && response.statusCode === 404);
-          if (route.method === 'GET' && (may ? !pastPermitCheck : allowed)) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id} (${where}): ${response.statusCode}, expected ${may ? 'allowed' : 'denied'}`);
+          // Past the record check a route may still refuse what it is asked (a state that cannot print: 400/409).
+          const pastRecordCheck = ![401, 403, 404].includes(response.statusCode) || (takesOtherId(route) && response.statusCode === 404);
+          if (route.method === 'GET' && (may ? !pastRecordCheck : allowed)) problems.push(`${route.method} ${route.url} as ${role} on ${record.id} (${where}): ${response.statusCode}, expected ${may ? 'allowed' : 'denied'}`);
           if (!may) {
-            if (allowed) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id} (${where}): allowed without view`);
-            const ghost = await server.request({ ...requestFor(route, MISSING), token: tokens[role] });
+            if (allowed) problems.push(`${route.method} ${route.url} as ${role} on ${record.id} (${where}): allowed without view`);
+            const ghost = await server.request({ ...requestFor(route, missing, about), token: tokens[role] });
             const same = (text: string, id: string) => text.replaceAll(id, 'ID');
-            if (ghost.statusCode !== response.statusCode || same(ghost.body, MISSING) !== same(response.body, permit.id)) {
-              problems.push(`${route.method} ${route.url} as ${role}: a permit out of sight (${response.statusCode} ${response.body}) reads differently from none (${ghost.statusCode} ${ghost.body})`);
+            if (ghost.statusCode !== response.statusCode || same(ghost.body, missing) !== same(response.body, record.id)) {
+              problems.push(`${route.method} ${route.url} as ${role}: a record out of sight (${response.statusCode} ${response.body}) reads differently from none (${ghost.statusCode} ${ghost.body})`);
             }
             if (before) {
               const changed = changedTables(before, await dumpDatabase(server.db));
-              if (changed.length) problems.push(`${route.method} ${route.url} as ${role} on ${permit.id}: denied but changed ${changed.join(', ')}`);
+              if (changed.length) problems.push(`${route.method} ${route.url} as ${role} on ${record.id}: denied but changed ${changed.join(', ')}`);
             }
           }
           counts[where] = (counts[where] ?? '') + (allowed ? 'A' : 'D');
@@ -131,18 +139,43 @@ describe('the authorization matrix', () => {
       }
       rows.push(`${`${route.method} ${route.url}`.padEnd(36)} ${cells.join('')}`);
     }
-    rows.push('(i inside the home subtree, s sibling, p parent, n none — another site; one letter per seeded permit there)');
-    expect(problems).toEqual([]);
+    rows.push('(i inside the home subtree, s sibling, p parent, n none — another site; one letter per seeded record there)');
+    return problems;
+  }
+
+  it('permit routes: allowed exactly where domain/abilities says, denied without a leak', async () => {
+    const routes = server.routes.filter(takesPermitId);
+    expect(routes.length).toBeGreaterThan(5);
+    const permits = await server.db.query<{ id: string; location_id: number }>('select permit_instance_id as id, location_id from permits where not deleted order by 1');
+    expect(await judge(routes, permits, 'PermitInstanceId', MISSING)).toEqual([]);
   }, 600_000);
 
-  it('sync pulls hold nothing the user may not view (permits, with their approvals)', async () => {
+  it('isolation certificate routes: allowed exactly where domain/abilities says, denied without a leak', async () => {
+    const routes = server.routes.filter(takesCertificateId);
+    expect(routes.length).toBeGreaterThan(4);
+    // One certificate at the Northfield site too, so every role has one outside its sight.
+    const northfield = await server.request({ method: 'POST', url: '/api/isolations', token: tokens.admin, payload: {
+      IsolationCertificateId: 'matrix-ic-northfield', LocationId: 211, Equipment: '21-P-100 Boiler feed pump', Description: '',
+      Points: [{ PointId: 'p1', Tag: 'MCC-21-A3', Type: 'electrical', Method: 'lock-off at MCC', LockNumber: 'L-1', TagNumber: 'T-1', Remarks: '' }],
+    } });
+    expect(northfield.statusCode, northfield.body).toBe(201);
+    const certificates = await server.db.query<{ id: string; location_id: number }>('select isolation_certificate_id as id, location_id from isolation_certificates where not deleted order by 1');
+    expect(await judge(routes, certificates, 'IsolationCertificateId', 'matrix-no-such-certificate')).toEqual([]);
+  }, 600_000);
+
+  it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates)', async () => {
     const problems: string[] = [];
+    const tables = {
+      permits: ['PermitInstanceId', 'select permit_instance_id as id, location_id from permits where permit_instance_id = any($1)'],
+      isolations: ['IsolationCertificateId', 'select isolation_certificate_id as id, location_id from isolation_certificates where isolation_certificate_id = any($1)'],
+    } as const;
     for (const role of ROLES) {
-      for (const collection of ['permits'] as const) {
+      for (const collection of ['permits', 'isolations'] as const) {
         const response = await server.request({ method: 'GET', url: `/api/sync/${collection}?limit=1000`, token: tokens[role] });
         expect(response.statusCode).toBe(200);
-        const ids = (response.json().documents as { PermitInstanceId: string }[]).map((d) => d.PermitInstanceId);
-        const located = ids.length ? await server.db.query<{ id: string; location_id: number }>('select permit_instance_id as id, location_id from permits where permit_instance_id = any($1)', [ids]) : [];
+        const [key, sql] = tables[collection];
+        const ids = (response.json().documents as Record<string, string>[]).map((d) => d[key]!);
+        const located = ids.length ? await server.db.query<{ id: string; location_id: number }>(sql, [ids]) : [];
         const leaked = located.filter((p) => !abilitiesAt(granteeOf(users[role]), tree, p.location_id).permits.view);
         if (leaked.length) problems.push(`${collection} of ${role}: ${leaked.map((p) => p.id).join(', ')}`);
         rows.push(`sync ${collection.padEnd(10)} ${role.padEnd(11)} ${ids.length} documents, ${leaked.length} outside view`);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, dumpDatabase } from '../reliability/dbDump';
 import { pathWith, plausible, queryString } from '../reliability/schemaArbitrary';
 import { DATABASE_KINDS, type TestServer } from './harness';
+import { isolationBody } from './isolationFactories';
 import { createBody, signInCast, startPermitServer, type Cast } from './permitFactories';
 import { templateBody } from './templateFactories';
 
@@ -50,6 +51,8 @@ function validRequests(adminId: number): Sent[] {
   const other = randomUUID();
   const draft = randomUUID();
   const template = templateBody();
+  const certificate = randomUUID();
+  const cancelled = randomUUID();
   return [
     { method: 'POST', url: '/api/permitcontentofdef', payload: createBody({ id, submit: false }) },
     { method: 'PATCH', url: `/api/permitcontent?PermitInstanceId=${id}`, payload: { ops: [{ op: 'replace', path: '/HotWork/jobDescription', value: 'Walked edit' }] } },
@@ -59,6 +62,13 @@ function validRequests(adminId: number): Sent[] {
     { method: 'POST', url: '/api/permitinstance/submit', payload: { PermitInstanceId: id } },
     { method: 'POST', url: '/api/permitinstance/reject', payload: { PermitInstanceId: id, reason: 'Walked rejection reason' } },
     { method: 'POST', url: '/api/permitcontentofdef', payload: createBody({ id: other, submit: true }) },
+    { method: 'POST', url: '/api/isolations', payload: isolationBody({ IsolationCertificateId: certificate }) },
+    { method: 'PUT', url: '/api/isolations', payload: { IsolationCertificateId: certificate, Description: 'Walked plan' } },
+    { method: 'POST', url: '/api/isolations/point', payload: { IsolationCertificateId: certificate, PointId: 'p1', Action: 'apply' } },
+    { method: 'POST', url: '/api/isolations/link', payload: { IsolationCertificateId: certificate, PermitInstanceId: id } },
+    { method: 'POST', url: '/api/isolations/unlink', payload: { IsolationCertificateId: certificate, PermitInstanceId: id } },
+    { method: 'POST', url: '/api/isolations', payload: isolationBody({ IsolationCertificateId: cancelled }) },
+    { method: 'POST', url: '/api/isolations/step', payload: { IsolationCertificateId: cancelled, Action: 'cancel' } },
     { method: 'POST', url: '/api/permitinstance/revoke', payload: { PermitInstanceIds: [other, 'demo-nf-cw-approved', 'demo-cs-revoked'], reason: 'Walked revocation reason' } },
     { method: 'POST', url: '/api/permitinstance/copy', payload: { PermitInstanceId: 'demo-cs-revoked' } },
     { method: 'POST', url: `/api/permits/draft/${draft}`, payload: { PermitContent: { HotWork: { jobDescription: 'Draft' } }, PermitDefinitionId: 'bayport-permits-v2', LocationId: 111 } },

@@ -24,6 +24,18 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
   const events = async (id: string) =>
     (await server.db.query<{ action: string }>(`select action from audit_log where subject_type = 'isolation' and subject_id = $1 order by id`, [id])).map((r) => r.action);
 
+  it('seeds certificates a new user sees: one VERIFIED under the approved hot work, one PLANNED, one DE-ISOLATED after its permit completed', async () => {
+    const seeded = await server.request({ method: 'GET', url: '/api/sync/isolations', token: as.issuer });
+    const documents = seeded.json<{ documents: IsolationCertificate[] }>().documents;
+    expect(documents.map((d) => [d.IsolationCertificateId, d.State, d.Permits.map((p) => `${p.PermitInstanceId} ${p.State}`)])).toEqual(expect.arrayContaining([
+      ['demo-ic-p101', 'VERIFIED', ['demo-hw-approved APPROVED']],
+      ['demo-ic-e104', 'PLANNED', []],
+      ['demo-ic-p101a', 'DE-ISOLATED', ['demo-cw-completed COMPLETED']],
+    ]));
+    const p101 = documents.find((d) => d.IsolationCertificateId === 'demo-ic-p101')!;
+    expect(p101.Points.every((p) => p.IsolatedBy && p.VerifiedBy && p.IsolatedBy.PersonnelId !== p.VerifiedBy.PersonnelId)).toBe(true);
+  });
+
   it('numbers a certificate IC-YYYY-NNNNNN as it arrives, once however often it is sent', async () => {
     const body = isolationBody();
     const first = await post(server, as.contractor, '/isolations', body);
