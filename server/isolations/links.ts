@@ -10,12 +10,13 @@ import { certificateContext } from './context';
 import { loadCertificate, stampOf } from './records';
 
 /**
- * The certificate and the permit of a link change, both locked (the certificate first, as every
- * certificate step takes it), and permits.edit at both locations: the link changes both.
+ * The permit and the certificate of a link change, both locked — the permit first, as a permit's
+ * change of state locks it and then restamps its certificates — and permits.edit at both
+ * locations: the link changes both.
  */
 async function linkContext(tx: Queryable, user: UserRecord, body: IsolationLinkBody) {
-  const { certificate, actor, tree } = await certificateContext(tx, user, body.IsolationCertificateId);
   const { permit, actor: onPermit, locationTitle } = await permitContext(tx, user, body.PermitInstanceId);
+  const { certificate, actor, tree } = await certificateContext(tx, user, body.IsolationCertificateId);
   if (!actor.edit) throw forbidden(`You do not have permission to change isolations at ${actor.locationTitle}: it needs permits.edit there.`);
   if (!onPermit.edit) throw forbidden(`You do not have permission to create or edit permits at ${locationTitle}.`);
   if (permit.SiteId !== certificate.SiteId) {
@@ -64,8 +65,8 @@ export async function unlinkPermit(tx: Queryable, user: UserRecord, body: Isolat
 /**
  * The interlock on the permit's side: a permit about to become APPROVED must have every
  * certificate it names VERIFIED. Read without locking the certificates (the permit's row is
- * locked already; a de-isolation locks the certificate, then the permit): a certificate moving
- * on meanwhile can only leave VERIFIED towards de-isolation, which the open permit then blocks.
+ * locked already, and locks go permit first): a certificate moving on meanwhile can only leave
+ * VERIFIED towards de-isolation, whose removals the open permit then blocks.
  */
 export async function isolationApprovalRefusal(tx: Queryable, permit: Pick<StoredPermit, 'PermitInstanceId' | 'PermitInstanceReferenceId' | 'State'>): Promise<string | null> {
   const certificates = await tx.query<{ ReferenceId: string; State: IsolationState }>(

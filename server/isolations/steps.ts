@@ -11,15 +11,17 @@ import { loadCertificate, saveCertificate, stampOf } from './records';
 const subjectOf = (certificate: IsolationCertificate) => ({ type: 'isolation' as const, id: certificate.IsolationCertificateId, locationId: certificate.LocationId });
 
 /**
- * The permits naming a certificate, read again under lock in this transaction: the permits'
- * rows are locked, so none of them can be approved between this check and the commit.
+ * The permits naming a certificate, read without locking them: a permit updated meanwhile locks
+ * its row, then restamps this certificate (020_isolations.sql), so waiting here for a permit would
+ * deadlock with it. Safe all the same: a permit only starts to rely on the certificate through a
+ * link, which waits for the certificate's lock held here, and a closed permit never reopens.
  */
 async function relyingPermits(tx: Queryable, certificateId: string) {
   return tx.query<{ PermitInstanceReferenceId: string; State: PermitState }>(
     `select p.reference_id as "PermitInstanceReferenceId", p.state as "State"
        from isolation_links l join permits p on p.permit_instance_id = l.permit_instance_id
       where l.isolation_certificate_id = $1 and not p.deleted
-      order by p.permit_instance_id for update of p`,
+      order by p.reference_id`,
     [certificateId],
   );
 }

@@ -168,6 +168,42 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
     expect((await events(id)).filter((e) => e.startsWith('isolation.link') || e === 'isolation.unlink')).toEqual(['isolation.link', 'isolation.unlink']);
   });
 
+  it('keeps the safe state when an approval and a de-isolation request race, and two people verify one point at once', async () => {
+    const { IsolationCertificateId: id, ReferenceId: ref } = await createCertificate(server, as.contractor);
+    const permitId = await createPermit(server, as.contractor);
+    await steps(server, [[as.contractor, '/isolations/link', { IsolationCertificateId: id, PermitInstanceId: permitId }]]);
+    await toVerified(server, id, as.contractor, as.issuer);
+    expect((await actOn(server, as.issuer, permitId, 'PermitIssuer')).statusCode).toBe(200);
+    const [approval, request] = await Promise.all([
+      actOn(server, as.issuer, permitId, 'OperationsSupervisor'),
+      post(server, as.admin, '/isolations/step', { IsolationCertificateId: id, Action: 'requestDeisolation' }),
+    ]);
+    expect(request.statusCode, request.body).toBe(200);
+    const state = (await permitOf(server, as.issuer, permitId)).State;
+    // Whichever came first, no lock comes off under the permit while it is open.
+    expect([approval.statusCode, state]).toEqual(state === 'APPROVED' ? [200, 'APPROVED'] : [409, 'PENDING']);
+    const removal = await post(server, as.contractor, '/isolations/point', { IsolationCertificateId: id, PointId: 'p1', Action: 'remove' });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toContain(`isolation certificate ${ref} cannot have a point removed`);
+    // The permit closing while a point is removed: the removal waits for nothing the permit holds, and is refused or allowed, never an error.
+    const ending = state === 'APPROVED' ? ['/permitinstance/revoke', { PermitInstanceIds: [permitId], reason: 'Work stopped' }] as const : ['/permitinstance/reject', { PermitInstanceId: permitId, reason: 'Scope unclear' }] as const;
+    const [closed, removed] = await Promise.all([
+      post(server, as.issuer, ending[0], ending[1]),
+      post(server, as.contractor, '/isolations/point', { IsolationCertificateId: id, PointId: 'p2', Action: 'remove' }),
+    ]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect([200, 409]).toContain(removed.statusCode);
+    expect((await steps(server, [[as.contractor, '/isolations/point', { IsolationCertificateId: id, PointId: 'p1', Action: 'remove' }]])).Permits[0]!.State).toMatch(/^(REVOKED|REJECTED)$/);
+
+    const other = await createCertificate(server, as.contractor);
+    await steps(server, [...['p1', 'p2', 'p3'].map((p) => [as.contractor, '/isolations/point', APPLY(other.IsolationCertificateId, p)] as [string, string, object]),
+      [as.contractor, '/isolations/step', { IsolationCertificateId: other.IsolationCertificateId, Action: 'isolate' }]]);
+    const verify = { IsolationCertificateId: other.IsolationCertificateId, PointId: 'p1', Action: 'verify' };
+    const both = await Promise.all([post(server, as.issuer, '/isolations/point', verify), post(server, as.admin, '/isolations/point', verify)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Point MCC-3-B12 was verified already by /);
+  });
+
   it('keeps certificates in their location’s scope: nobody outside sees or changes one, a viewer sees without changing', async () => {
     const { IsolationCertificateId: id } = await createCertificate(server, as.contractor);
     expect((await get(as.viewer, id)).statusCode).toBe(200);
