@@ -83,6 +83,16 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
     ]);
   });
 
+  it('takes a step resent by the outbox (same Idempotency-Key) once, answering the first answer again', async () => {
+    const { IsolationCertificateId: id } = await createCertificate(server, as.contractor);
+    const send = () => server.request({ method: 'POST', url: '/api/isolations/point', token: as.contractor, payload: APPLY(id, 'p1'), headers: { 'idempotency-key': `apply-${id}` } });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.body).toBe(first.body);
+    expect(await events(id)).toEqual(['isolation.create', 'isolation.point.apply']);
+  });
+
   it('records the device’s time of a step beside the server’s', async () => {
     const { IsolationCertificateId: id } = await createCertificate(server, as.contractor);
     const response = await server.request({ method: 'POST', url: '/api/isolations/point', token: as.contractor, payload: APPLY(id, 'p1'), headers: { [MADE_AT_HEADER]: '2026-01-02T03:04:05.000Z' } });
