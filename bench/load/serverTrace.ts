@@ -14,6 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppendPart } from '../../server/audit/chain';
 
 interface RequestTrace {
   route: string;
@@ -64,8 +65,12 @@ diagnostics.subscribe('http.server.request.start', (message) => {
 });
 
 diagnostics.subscribe('openpermit.audit.append', (message) => {
+  const { ms, parts } = message as { ms: number; parts: Partial<Record<AppendPart, number>> };
   const trace = current.getStore();
-  if (trace) trace.auditMs += (message as { ms: number }).ms;
+  if (!trace) return;
+  trace.auditMs += ms;
+  // Where it goes: the permits' history appends, the wait for the chain's head, the chained insert.
+  for (const [part, partMs] of Object.entries(parts)) record(`audit append | ${part}`, partMs);
 });
 
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '?'}`;

@@ -21,10 +21,12 @@ export interface PendingEvent {
 }
 
 /**
- * Told how long each transaction spent writing its events and extending the chain: the load run's
- * trace (bench/load/serverTrace.ts) gives a push's share of it. Free without a subscriber.
+ * Told how long each transaction spent writing its events and extending the chain, and in which
+ * part (ms by part): the load run's trace (bench/load/serverTrace.ts) gives a push's share of it.
+ * Free without a subscriber.
  */
 const appended = diagnostics.channel('openpermit.audit.append');
+export type AppendPart = 'histories' | 'head' | 'insert';
 
 /**
  * Writes a transaction's events, the last thing it does before it commits. Lock order (no
@@ -36,18 +38,26 @@ const appended = diagnostics.channel('openpermit.audit.append');
  */
 export async function appendEvents(tx: Queryable, pending: PendingEvent[], options: { sealOnly?: boolean } = {}): Promise<void> {
   if (pending.length === 0 && !options.sealOnly) return;
-  if (!appended.hasSubscribers) return writeEvents(tx, pending);
+  if (!appended.hasSubscribers) return writeEvents(tx, pending, () => {});
   const started = performance.now();
+  const parts: Partial<Record<AppendPart, number>> = {};
+  let last = started;
+  const lap = (part: AppendPart) => {
+    const now = performance.now();
+    parts[part] = now - last;
+    last = now;
+  };
   try {
-    await writeEvents(tx, pending);
+    await writeEvents(tx, pending, lap);
   } finally {
-    appended.publish({ ms: performance.now() - started });
+    appended.publish({ ms: performance.now() - started, parts });
   }
 }
 
-async function writeEvents(tx: Queryable, pending: PendingEvent[]): Promise<void> {
+async function writeEvents(tx: Queryable, pending: PendingEvent[], lap: (part: AppendPart) => void): Promise<void> {
   const at = new Date().toISOString();
   const locations = await appendToHistories(tx, pending, at);
+  lap('histories');
   const siteIds = [...new Set(pending.filter((e) => e.locationId === null && e.siteId !== null).map((e) => e.siteId!))];
   const siteTops = new Map<number, number>();
   if (siteIds.length > 0) {
@@ -58,6 +68,7 @@ async function writeEvents(tx: Queryable, pending: PendingEvent[]): Promise<void
     for (const top of tops) siteTops.set(top.site_id, top.location_id);
   }
   const [head] = await tx.query<{ last_id: number | string; hash: string | null }>('select last_id, hash from audit_head for update');
+  lap('head');
   if (!head) throw new Error('The audit chain has no head row (migration 018 was not applied).');
   let prevHash = head.hash ?? (await sealEarlierEvents(tx, Number(head.last_id)));
   if (pending.length === 0) return;
@@ -94,6 +105,7 @@ async function writeEvents(tx: Queryable, pending: PendingEvent[]): Promise<void
      update audit_head set last_id = $2, hash = $3`,
     [JSON.stringify(rows), id, prevHash],
   );
+  lap('insert');
 }
 
 /** Appends each permit's events to its history (oldest first); answers each permit's location. */
