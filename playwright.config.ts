@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -14,30 +14,22 @@ const BASE_URL = `http://localhost:${PORT}`;
 const dataDir = (process.env.OPENPERMIT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'openpermit-e2e-')));
 
 /**
- * The specs with servers of their own (e2e/ownServer.ts) may run beside each other and beside
- * the others; the specs on the shared server below run one after another, as each expects the
- * site as the ones before it left it.
- */
-const ownServerSpecs = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts') && readFileSync(join('e2e', file), 'utf8').includes("from './ownServer'"));
-
-/**
  * Drives the built app (`npx vite build` first; the server serves dist/) in Debian's
  * Chromium against the real server. Playwright never downloads a browser here.
  */
 export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
-  // Two at once on two cores: a browser test waits on the server, the network and the clock for
-  // most of its time. The suite's time is a budget (.ci/run).
-  workers: 2,
-  projects: [
-    { name: 'shared server', testIgnore: ownServerSpecs, workers: 1 },
-    { name: 'own servers', testMatch: ownServerSpecs },
-  ],
+  // One at a time: the specs on the shared server expect the site as the ones before them left it,
+  // and on two cores a second browser and server slowed each spec by more than it saved (a CI run
+  // with two workers took 38 minutes, with one 30).
+  workers: 1,
+  // The run's migrated database, which each spec's own server starts from (e2e/ownServer.ts).
+  globalSetup: './tests/support/globalSetup.ts',
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  // Two browsers, two servers and the test runners share two cores: a step takes about twice as
-  // long as alone, so every test's time-out is twice what it was with one spec at a time.
+  // Generous: machines of this kind differ twofold in speed, and a time-out that fails on a slow
+  // one costs a whole CI run. A passing test never waits for it.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   use: {

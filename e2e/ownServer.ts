@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import type { Database } from '../server/db/database';
 import { seedDemoIfEmpty } from '../server/seed/demo';
 import { createObjectStore, type ObjectStore } from '../server/storage/objectStore';
+import { openMigratedPglite } from '../tests/support/pgliteTemplate';
 
 /** A server of the specs' own, with its database at hand. */
 export interface OwnServer {
@@ -41,8 +41,7 @@ export async function startOwnServer(port?: number): Promise<OwnServer> {
   const listenOn = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenOn}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'openpermit-e2e-own-'));
-  const db = await openDatabase({});
-  await migrate(db);
+  const db = await openMigratedPglite();
   await seedDemoIfEmpty(db);
   const app = await buildApp(loadConfig({ PORT: String(listenOn), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db, { logger: false });
   await app.listen({ port: listenOn, host: '127.0.0.1' });

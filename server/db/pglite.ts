@@ -6,14 +6,23 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { writeTransaction, type Database, type Queryable } from './database';
 import { lockProcessId } from './processLiveness';
 
-/** The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without one). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tar file, which `openPglite` can start from. */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * The embedded default: PostgreSQL in-process, persisted in `dataDir/pgdata` (in memory without
+ * one). `from` is a dump to start from instead of an empty cluster: it skips initdb, seconds of
+ * WebAssembly work that the tests would otherwise pay for each database.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<PgliteDatabase> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'pgdata');
     mkdirSync(path, { recursive: true });
   }
-  const pg = await PGlite.create({ ...(path ? { dataDir: path } : {}), extensions: { pg_trgm } });
+  const pg = await PGlite.create({ ...(path ? { dataDir: path } : {}), ...(from ? { loadDataDir: from } : {}), extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       return (await q.query<T>(sql, params)).rows;
@@ -46,5 +55,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     processId: () => (processId ??= lockProcessId(wrap(pg))),
     close: () => pg.close(),
+    dump: () => pg.dumpDataDir('none'),
   };
 }

@@ -10,16 +10,20 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo';
+import { openMigratedPglite } from '../support/pgliteTemplate';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL as well when DATABASE_URL is set (CI sets it). */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, empty database of the given kind; PostgreSQL gets a scratch database per suite. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void>; databaseUrl?: string }> {
+/**
+ * A fresh database of the given kind, empty or `migrated`; PostgreSQL gets a scratch database per
+ * suite, PGlite a migrated one from the run's dump (support/pgliteTemplate.ts).
+ */
+export async function openTestDatabase(kind: DatabaseKind, migrated = false): Promise<{ db: Database; drop: () => Promise<void>; databaseUrl?: string }> {
   if (kind === 'pglite') {
-    const db = await openDatabase({});
+    const db = migrated ? await openMigratedPglite() : await openDatabase({});
     return { db, drop: () => db.close() };
   }
   const adminUrl = process.env.DATABASE_URL!;
@@ -31,6 +35,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<{ db: Databa
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString() });
+  if (migrated) await migrate(db);
   return {
     db,
     databaseUrl: url.toString(),
@@ -69,8 +74,7 @@ export interface TestServer {
  * provider whose keys the test holds: the one edge that is faked.
  */
 export async function startTestServer(kind: DatabaseKind, overrides: Partial<Config> = {}, seed: { permits?: boolean } = {}): Promise<TestServer> {
-  const { db, drop, databaseUrl } = await openTestDatabase(kind);
-  await migrate(db);
+  const { db, drop, databaseUrl } = await openTestDatabase(kind, true);
   // Without the demo's definitions and permits unless asked: the sync tests count what they build.
   await seedDemoIfEmpty(db, { permits: seed.permits ?? false });
   // Mail written to files (no SMTP_URL) must not land in the repository's ./data.
