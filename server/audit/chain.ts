@@ -16,8 +16,10 @@ export interface PendingEvent {
   siteId: number | null;
   details: Record<string, unknown>;
   deviceAt: string | null;
-  /** Set only when replayed (the demo seed); else the time of the write. */
+  /** Set when replayed (the demo seed) or written into the permit's history ahead; else the time of the write. */
   at: string | null;
+  /** Already in its permit's history: written by the permit's own update (historyAhead). */
+  inHistory?: boolean;
 }
 
 /**
@@ -108,26 +110,37 @@ async function writeEvents(tx: Queryable, pending: PendingEvent[], lap: (part: A
   lap('insert');
 }
 
-/** Appends each permit's events to its history (oldest first); answers each permit's location. */
+/** A permit's event as its history keeps it. */
+export function historyEntry(event: PendingEvent, at: string): PermitHistoryEvent {
+  // The permit's own id is in every permit event's details: inside the permit it says nothing.
+  const details = { ...event.details };
+  delete details.PermitInstanceId;
+  return {
+    At: event.at ?? at,
+    DeviceAt: event.deviceAt,
+    ActorId: event.actor.id,
+    ActorName: event.actor.name,
+    ActorKind: event.actor.kind,
+    Action: event.action,
+    Details: details,
+  };
+}
+
+/**
+ * Appends each permit's events to its history (oldest first), but those its own update already
+ * wrote; answers each permit's location.
+ */
 async function appendToHistories(tx: Queryable, pending: PendingEvent[], at: string): Promise<Map<string, number>> {
   const byPermit = new Map<string, PermitHistoryEvent[]>();
+  const locations = new Map<string, number>();
   for (const event of pending) {
     if (event.subjectType !== 'permit') continue;
-    // The permit's own id is in every permit event's details: inside the permit it says nothing.
-    const details = { ...event.details };
-    delete details.PermitInstanceId;
-    const history: PermitHistoryEvent = {
-      At: event.at ?? at,
-      DeviceAt: event.deviceAt,
-      ActorId: event.actor.id,
-      ActorName: event.actor.name,
-      ActorKind: event.actor.kind,
-      Action: event.action,
-      Details: details,
-    };
-    byPermit.set(event.subjectId, [...(byPermit.get(event.subjectId) ?? []), history]);
+    if (event.inHistory) {
+      if (event.locationId !== null) locations.set(event.subjectId, event.locationId);
+      continue;
+    }
+    byPermit.set(event.subjectId, [...(byPermit.get(event.subjectId) ?? []), historyEntry(event, at)]);
   }
-  const locations = new Map<string, number>();
   if (byPermit.size === 0) return locations;
   // The permits are already locked, as a rule, by the change the events describe.
   const ids = [...byPermit.keys()];

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditActorKind } from '../../schemas/audit';
 import { queueBeforeCommit, type Queryable } from '../db/database';
 import type { UserRecord } from '../users/users';
-import { appendEvents, type PendingEvent } from './chain';
+import { appendEvents, historyEntry, type PendingEvent } from './chain';
 
 /** Who acted, as the event keeps it: the name as it was then, even if the account changes later. */
 export interface Actor {
@@ -53,6 +53,29 @@ const pending = new WeakMap<Queryable, PendingEvent[]>();
  * transaction). The server's time is taken then; the device's from the request (MADE_AT_HEADER).
  */
 export async function audit(tx: Queryable, who: Who, action: string, subject: Subject, details: Record<string, unknown> = {}): Promise<void> {
+  queueEvent(tx, who, action, subject, details);
+}
+
+/**
+ * Records a permit's event as audit does, but for the permit's own update to write into its
+ * history, with the events recorded before it that are not there yet, in order: the text of a
+ * jsonb array for `history = history || $n::jsonb`. One write of the permit's row instead of
+ * two: each write rebuilds its stored document and, too wide to stay on its page, every index
+ * entry (issue 40's cost). The event's location is the one given.
+ */
+export function historyAhead(tx: Queryable, who: Who, action: string, permit: { id: string; locationId: number }, details: Record<string, unknown>): string {
+  const events = queueEvent(tx, who, action, { type: 'permit', ...permit }, details);
+  const at = new Date().toISOString();
+  const ahead = events.filter((e) => e.subjectType === 'permit' && e.subjectId === permit.id && !e.inHistory);
+  for (const event of ahead) {
+    event.at ??= at;
+    event.inHistory = true;
+    event.locationId = permit.locationId;
+  }
+  return JSON.stringify(ahead.map((event) => historyEntry(event, at)));
+}
+
+function queueEvent(tx: Queryable, who: Who, action: string, subject: Subject, details: Record<string, unknown>): PendingEvent[] {
   let events = pending.get(tx);
   let deviceAt: string | null;
   if (events) deviceAt = events[0]!.deviceAt;
@@ -73,4 +96,5 @@ export async function audit(tx: Queryable, who: Who, action: string, subject: Su
     deviceAt,
     at: replayedTime.getStore()?.toISOString() ?? null,
   });
+  return events;
 }

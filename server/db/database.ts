@@ -41,11 +41,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 }
 
 /**
- * Work that every transaction begun in this async context does last, inside it, before it
- * commits: how a request's Idempotency-Key is marked used in the same commit as the request's
- * change (http/idempotency.ts).
+ * Work that every transaction begun in this async context does at its end, inside it, before
+ * the work queued on it (queueBeforeCommit): how a request's Idempotency-Key is marked used in
+ * the same commit as the request's change (http/idempotency.ts). `queued` says whether work is
+ * queued, which writes.
  */
-export const beforeCommit = new AsyncLocalStorage<(tx: Queryable) => Promise<void>>();
+export const beforeCommit = new AsyncLocalStorage<(tx: Queryable, queued: boolean) => Promise<void>>();
 
 /** What a write transaction knows of the request it serves. */
 export interface WriteContext {
@@ -58,7 +59,7 @@ export const writeContext = new AsyncLocalStorage<WriteContext>();
 
 interface OpenWrite {
   context: WriteContext | undefined;
-  /** Work queued by what ran in the transaction, done last, in order, before the idempotency mark. */
+  /** Work queued by what ran in the transaction, done last, in order, after the idempotency mark. */
   queued: ((tx: Queryable) => Promise<void>)[];
 }
 const openWrites = new WeakMap<Queryable, OpenWrite>();
@@ -66,8 +67,9 @@ const openWrites = new WeakMap<Queryable, OpenWrite>();
 /**
  * For the Database implementations: called synchronously in transaction(), where the caller's
  * async context is still current (PGlite may run the callback outside it). `begin` makes the
- * session a write transaction others can queue work on; `end` runs that work, then the
- * idempotency mark, just before the commit.
+ * session a write transaction others can queue work on; `end` runs the idempotency mark, then
+ * that work, just before the commit: the audit chain's head, locked by the queued work, is held
+ * for the fewest statements (issue 40's cost).
  */
 export function writeTransaction(): { begin(session: Queryable): void; end(session: Queryable): Promise<void> } {
   const context = writeContext.getStore();
@@ -77,17 +79,17 @@ export function writeTransaction(): { begin(session: Queryable): void; end(sessi
     async end(session) {
       const open = openWrites.get(session);
       openWrites.delete(session);
+      await last?.(session, (open?.queued.length ?? 0) > 0);
       // Work that queues more (none today) would still run: the queue is read as it grows.
       for (let i = 0; open && i < open.queued.length; i++) await open.queued[i]!(session);
-      await last?.(session);
     },
   };
 }
 
 /**
  * Queues `work` to run inside `tx` just before it commits, after everything else the
- * transaction does (audit/record.ts writes the transaction's events this way, so the audit
- * chain's lock is taken last). Throws when `tx` is not a write transaction that is still open:
+ * transaction does, the idempotency mark included (audit/record.ts writes the transaction's
+ * events this way, so the audit chain's lock is taken last). Throws when `tx` is not a write transaction that is still open:
  * work that must commit with a change cannot be done outside the change's transaction.
  */
 export function queueBeforeCommit(tx: Queryable, work: (tx: Queryable) => Promise<void>): WriteContext | undefined {

@@ -97,7 +97,7 @@ export async function registerIdempotency(app: FastifyInstance, { db }: { db: Da
       if (claim === 'answered') return;
       if (!claim) return done();
       claims.set(request, claim);
-      beforeCommit.run((tx) => markCommitted(tx, claim), done);
+      beforeCommit.run((tx, queued) => markCommitted(tx, claim, queued), done);
     }, done);
   });
 
@@ -123,11 +123,14 @@ export async function registerIdempotency(app: FastifyInstance, { db }: { db: Da
 }
 
 /** Before a transaction of the request commits: the key is marked committed with the change, or the change does not commit. */
-async function markCommitted(tx: Queryable, claim: Claim): Promise<void> {
+async function markCommitted(tx: Queryable, claim: Claim, queued: boolean): Promise<void> {
   if (!claim.open) return;
   // A transaction that only read is no change: a retry after a later failure must still run.
-  const [wrote] = await tx.query<{ yes: boolean }>('select pg_current_xact_id_if_assigned() is not null as yes');
-  if (!wrote?.yes) return;
+  // Work queued to run after this (the audit events of a change) will write.
+  if (!queued) {
+    const [wrote] = await tx.query<{ yes: boolean }>('select pg_current_xact_id_if_assigned() is not null as yes');
+    if (!wrote?.yes) return;
+  }
   const marked = await tx.query('update idempotency_keys set committed = true where personnel_id = $1 and key = $2 and claim = $3 returning 1', [
     claim.personnelId, claim.key, claim.token,
   ]);

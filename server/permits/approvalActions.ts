@@ -1,7 +1,7 @@
 import type { ApprovalAction, ApprovalRecord } from '../../schemas';
 import { actionableRecords, duePhase } from '../../domain/permits/approvals';
 import type { PermitAction } from '../../domain/permits/lifecycle';
-import { audit } from '../audit/record';
+import { historyAhead } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { conflict } from '../http/errors';
 import type { UserRecord } from '../users/users';
@@ -67,7 +67,7 @@ export async function addComment(tx: Queryable, user: UserRecord, id: string, te
   const context = await permitContext(tx, user, id);
   authorize(context, 'comment');
   const comment = commentBy(user, text, 'General', now);
-  await saveApprovals(tx, id, context.permit.State, context.approvals.Approvals, [...context.approvals.Comments, comment]);
-  await audit(tx, user, 'permit.comment', { type: 'permit', id }, { PermitInstanceId: id });
+  const history = historyAhead(tx, user, 'permit.comment', { id, locationId: context.permit.LocationId }, { PermitInstanceId: id });
+  await saveApprovals(tx, id, context.permit.State, context.approvals.Approvals, [...context.approvals.Comments, comment], history);
   return { PermitInstanceId: id, Comment: comment };
 }

@@ -4,7 +4,7 @@ import { definitionFields, fieldsNotEditable } from '../../domain/permits/editab
 import { applyPatchToDoc, PatchError } from '../../domain/permits/jsonPatch';
 import { applyJsonToDoc, changedFields, docFromState, docToJson, fromBase64, toBase64, type ContentJson } from '../../domain/permits/yContent';
 import { fieldChanges } from '../audit/fieldChanges';
-import { audit } from '../audit/record';
+import { historyAhead } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { badRequest, conflict } from '../http/errors';
 import { locationMetadata } from '../locations/metadata';
@@ -77,14 +77,14 @@ export async function patchContent(tx: Queryable, user: UserRecord, id: string, 
     return { PermitInstanceId: id, ChangedFields: [], DateChanged: permit.DateChanged };
   }
   const derived = deriveFor(docToJson(doc), definition, permit.PermitInstanceMetadataJSON, context.locationTitle);
-  const DateChanged = await storeContent(tx, id, doc, derived);
-  await audit(tx, user, 'permit.content', { type: 'permit', id }, {
+  const history = historyAhead(tx, user, 'permit.content', { id, locationId: permit.LocationId }, {
     PermitInstanceId: id,
     Changes: fieldChanges(before, docToJson(doc), changed),
     fields: changed,
     via: 'update' in body ? 'yjs' : 'json-patch',
     ...(refusal ? { setBack: refused.map((f) => f.path) } : {}),
   });
+  const DateChanged = await storeContent(tx, id, doc, derived, history);
   return { PermitInstanceId: id, ChangedFields: changed, DateChanged, refusal };
 }
 

@@ -6,7 +6,7 @@ import { initialApprovalRecords } from '../../domain/permits/approvals';
 import { approvalSteps } from '../../domain/permits/definition';
 import { permitMoveRefusal } from '../../domain/permits/workLocation';
 import { docToJson } from '../../domain/permits/yContent';
-import { audit } from '../audit/record';
+import { historyAhead } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { locationMetadata } from '../locations/metadata';
@@ -88,6 +88,8 @@ export async function insertPermit(tx: Queryable, user: UserRecord, permit: NewP
   );
   await storeContent(tx, permit.id, permit.doc, deriveFor(content, definition, metadata, location.Title));
   const records = initialApprovalRecords(approvalSteps(definition.DefinitionMetadataJSON, forms.map((f) => f.PermitType)), () => crypto.randomUUID());
-  await saveApprovals(tx, permit.id, 'DRAFT', records, []);
-  await audit(tx, user, 'permit.create', { type: 'permit', id: permit.id }, { PermitInstanceId: permit.id, reference, definition: definition.PermitDefinitionId, ...auditDetail });
+  const history = historyAhead(tx, user, 'permit.create', { id: permit.id, locationId: location.LocationId }, {
+    PermitInstanceId: permit.id, reference, definition: definition.PermitDefinitionId, ...auditDetail,
+  });
+  await saveApprovals(tx, permit.id, 'DRAFT', records, [], history);
 }

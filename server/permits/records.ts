@@ -86,9 +86,11 @@ export async function loadPermitWithApprovals(tx: Queryable, id: string, lock: b
  * state. They are the permit's own columns: the write restamps the permit, so every replica
  * pulls it again with them.
  */
-export async function saveApprovals(tx: Queryable, id: string, state: PermitState, records: readonly ApprovalRecord[], comments: readonly Comment[]): Promise<void> {
+export async function saveApprovals(
+  tx: Queryable, id: string, state: PermitState, records: readonly ApprovalRecord[], comments: readonly Comment[], history = '[]',
+): Promise<void> {
   await tx.query(
-    'update permits set approvals = $2, approval_summary = $3, comments = $4 where permit_instance_id = $1',
-    [id, JSON.stringify(records), JSON.stringify(approvalsSummary(records, state)), JSON.stringify(comments)],
+    'update permits set approvals = $2, approval_summary = $3, comments = $4, history = history || $5::jsonb where permit_instance_id = $1',
+    [id, JSON.stringify(records), JSON.stringify(approvalsSummary(records, state)), JSON.stringify(comments), history],
   );
 }

@@ -1,12 +1,12 @@
 import type { ApprovalRecord, Comment, CommentType, PermitState } from '../../schemas';
 import type Type from 'typebox';
-import { audit } from '../audit/record';
+import { approvalsSummary } from '../../domain/permits/approvals';
+import { historyAhead } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { conflict, HttpError } from '../http/errors';
 import { isolationApprovalRefusal } from '../isolations/links';
 import type { UserRecord } from '../users/users';
 import { authorize, permitContext, type PermitContext } from './context';
-import { saveApprovals } from './records';
 
 export interface TransitionResult {
   PermitInstanceId: string;
@@ -45,15 +45,19 @@ export async function applyChange(tx: Queryable, context: PermitContext, change:
     const refusal = await isolationApprovalRefusal(tx, permit);
     if (refusal) throw conflict(refusal);
   }
+  const history = historyAhead(tx, context.user, change.action, { id: permit.PermitInstanceId, locationId: permit.LocationId }, {
+    PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail,
+  });
+  const records = change.records ?? context.approvals.Approvals;
+  const comments = change.comment ? [...context.approvals.Comments, change.comment] : context.approvals.Comments;
   await tx.query(
     `update permits set state = $2, end_state_description = coalesce($3, end_state_description),
-            effective_date = case when $2 = 'APPROVED' and effective_date is null then $4::timestamptz else effective_date end
+            effective_date = case when $2 = 'APPROVED' and effective_date is null then $4::timestamptz else effective_date end,
+            approvals = $5, approval_summary = $6, comments = $7, history = history || $8::jsonb
       where permit_instance_id = $1`,
-    [permit.PermitInstanceId, change.to, change.endState ?? null, now.toISOString()],
+    [permit.PermitInstanceId, change.to, change.endState ?? null, now.toISOString(), JSON.stringify(records),
+      JSON.stringify(approvalsSummary(records, change.to)), JSON.stringify(comments), history],
   );
-  const comments = change.comment ? [...context.approvals.Comments, change.comment] : context.approvals.Comments;
-  await saveApprovals(tx, permit.PermitInstanceId, change.to, change.records ?? context.approvals.Approvals, comments);
-  await audit(tx, context.user, change.action, { type: 'permit', id: permit.PermitInstanceId }, { PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail });
   return { PermitInstanceId: permit.PermitInstanceId, PermitInstanceReferenceId: permit.PermitInstanceReferenceId, State: change.to, PreviousState: from };
 }
 
