@@ -26,3 +26,4 @@ export * from './audit';
 export * from './replicatedPermit';
 export * from './auditApi';
 export * from './isolations';
+export * from './gasTests';
