@@ -108,6 +108,8 @@ export type GasTypeSettings = Type.Static<typeof GasTypeSettings>;
 export const GasSettingsBody = Type.Object({
   /** How recent a passing reading must be for a permit that needs gas tests to be approved. */
   GateMinutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
+  /** The site's clock (IANA zone, e.g. America/Chicago): due times and suspensions are told in it. */
+  TimeZone: Type.String({ minLength: 1, maxLength: 60 }),
   Types: Type.Array(GasTypeSettings, { maxItems: 50 }),
 });
 export type GasSettingsBody = Type.Static<typeof GasSettingsBody>;

@@ -7,10 +7,10 @@ export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
 /**
- * The collections the server serves: the replica's, and isolation certificates (issue 36), which
- * join PULLED_COLLECTIONS when the device has a collection to hold them.
+ * The collections the server serves: the replica's, and isolation certificates (issue 36) and gas
+ * tests (issue 37), which join PULLED_COLLECTIONS when the device has a collection to hold them.
  */
-export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'isolations'] as const;
+export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'isolations', 'gastests'] as const;
 export type ServedCollection = (typeof SERVED_COLLECTIONS)[number];
 export const ServedCollectionSchema = Type.Union(SERVED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<ServedCollection>>]);
 

@@ -28,7 +28,7 @@ export function defaultTypeSettings(permitType: string): GasTypeSettings {
 
 /** A site's settings with nothing saved yet. */
 export const defaultGasSettings = (SiteId: number): GasSettings => ({
-  SiteId, GateMinutes: DEFAULT_GATE_MINUTES, Types: ['ConfinedSpace', 'HotWork'].map(defaultTypeSettings),
+  SiteId, GateMinutes: DEFAULT_GATE_MINUTES, TimeZone: 'UTC', Types: ['ConfinedSpace', 'HotWork'].map(defaultTypeSettings),
 });
 
 /** What a permit's readings are judged on: one rule set, though a permit may be of several types. */
@@ -69,7 +69,12 @@ export function rulesFor(settings: GasSettings, permitTypes: readonly string[]):
 }
 
 /** A settings change that would leave a type unjudgeable, in words; null when it holds. */
-export function settingsProblem(settings: Pick<GasSettings, 'Types'>): string | null {
+export function settingsProblem(settings: Pick<GasSettings, 'Types' | 'TimeZone'>): string | null {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: settings.TimeZone });
+  } catch {
+    return `${settings.TimeZone} is not a time zone: give the site's zone as in America/Chicago or Europe/Amsterdam.`;
+  }
   const seen = new Set<string>();
   for (const type of settings.Types) {
     if (seen.has(type.PermitType)) return `Permit type ${type.PermitType} is listed twice: give each type one set of gas rules.`;

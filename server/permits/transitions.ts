@@ -4,6 +4,7 @@ import { approvalsSummary } from '../../domain/permits/approvals';
 import { historyAhead } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import { conflict, HttpError } from '../http/errors';
+import { gasApprovalRefusal } from '../gasTests/gate';
 import { isolationApprovalRefusal } from '../isolations/links';
 import type { UserRecord } from '../users/users';
 import { authorize, permitContext, type PermitContext } from './context';
@@ -36,13 +37,14 @@ interface Change {
 /**
  * Writes an authorised change of one permit: its state (and EffectiveDate when it is issued),
  * its approvals document with the summary for the new state, and the audit row. Whatever leads
- * to APPROVED, the isolations the permit names must all be VERIFIED first (issue 36).
+ * to APPROVED, the isolations the permit names must all be VERIFIED first (issue 36), and a type
+ * that needs gas tests must have a recent passing reading (issue 37).
  */
 export async function applyChange(tx: Queryable, context: PermitContext, change: Change, now: Date): Promise<TransitionResult> {
   const { permit } = context;
   const from = permit.State;
   if (change.to === 'APPROVED' && from !== 'APPROVED') {
-    const refusal = await isolationApprovalRefusal(tx, permit);
+    const refusal = (await isolationApprovalRefusal(tx, permit)) ?? (await gasApprovalRefusal(tx, permit, now));
     if (refusal) throw conflict(refusal);
   }
   const history = historyAhead(tx, context.user, change.action, { id: permit.PermitInstanceId, locationId: permit.LocationId }, {

@@ -4,6 +4,7 @@ import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_PRINTERS, DEMO_SETTINGS, DEMO_USERS
 import { seedDemoDefinitions } from './definitions';
 import { seedDemoLists } from './lists';
 import { finishDemoIsolations, seedDemoIsolations } from './demoIsolations';
+import { seedDemoGasTests } from './demoGasTests';
 import { seedDemoPermits } from './demoPermits';
 import { seedDemoPlotPlans } from './demoPlotPlans';
 import { seedDemoWorkOrders } from './workOrders';
@@ -68,6 +69,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
       await seedDemoDefinitions(tx, { admin: await person('admin@demo.test'), issuer: await person('issuer@demo.test') }, now);
       await seedDemoIsolations(tx, now);
       await seedDemoPermits(tx, now);
+      await seedDemoGasTests(tx, now);
       await finishDemoIsolations(tx, now);
     }
     return true;

@@ -12,11 +12,12 @@ import { linkPermit } from '../isolations/links';
 import { replayedTime } from '../audit/record';
 import { rejectPermit, revokePermit, submitPermit } from '../permits/transitions';
 import { findUserByEmail, type UserRecord } from '../users/users';
+import { demoPreEntryTest } from './demoGasTests';
 import { demoCloseOut, demoContent, type DemoWork } from './demoPermitContent';
 import { demoWorkOrderNumber } from './workOrders';
 
 type Who = 'admin' | 'issuer' | 'contractor';
-type Step = ['submit', Who] | ['approve', Who] | ['comment', Who, string] | ['reject', Who, string] | ['revoke', Who, string] | ['closeOut', Who] | ['timeout'];
+type Step = ['submit', Who] | ['gasTest', Who] | ['approve', Who] | ['comment', Who, string] | ['reject', Who, string] | ['revoke', Who, string] | ['closeOut', Who] | ['timeout'];
 
 interface DemoPermit {
   id: string;
@@ -53,7 +54,7 @@ const DEMO_PERMITS: DemoPermit[] = [
   { id: 'demo-hw-approved', by: 'contractor', hoursAgo: 3, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ...approvals(2)], isolations: ['demo-ic-p101'],
     work: work('HotWork', 6, '10-PSV-118', 'Column overhead relief valve', 'Crude column, overhead platform', 'Cut and replace corroded inlet spool of the relief valve', ['Hot surfaces', 'Working at height']) },
   { id: 'demo-cs-approved', by: 'admin', hoursAgo: 2, locationId: 112, definitionId: 'bayport-permits-v2',
-    steps: [['submit', 'admin'], ...approvals(3), ['approve', 'admin'], ['comment', 'admin', 'Rescue team briefed at 07:30.']],
+    steps: [['submit', 'admin'], ...approvals(3), ['gasTest', 'issuer'], ['approve', 'admin'], ['comment', 'admin', 'Rescue team briefed at 07:30.']],
     work: work('ConfinedSpace', 11, '12-V-310', 'High-pressure separator', 'Vacuum unit, separator manway', 'Ultrasonic thickness survey inside the separator', ['Oxygen deficiency'], 'Allied Insulation', 8) },
   { id: 'demo-cw-closing', by: 'issuer', hoursAgo: 9, locationId: 121, definitionId: 'bayport-permits-v2', steps: [['submit', 'issuer'], ...approvals(1), ['closeOut', 'issuer']],
     work: work('ColdWork', 4, '12-C-301', 'Recycle gas compressor', 'Compressor deck', 'Change lube oil filters and sample oil', ['Pressure / stored energy', 'Noise'], 'Demo Energy Maintenance') },
@@ -64,7 +65,7 @@ const DEMO_PERMITS: DemoPermit[] = [
   { id: 'demo-hw-rejected', by: 'contractor', hoursAgo: 20, locationId: 111, definitionId: 'bayport-permits-v2', steps: [['submit', 'contractor'], ['reject', 'issuer', 'Gas test missing for the second shift.']],
     work: work('HotWork', 10, '11-E-210', 'Vacuum bottoms cooler', 'Cooler bay', 'Grind external corrosion and weld a doubler plate', ['Hot surfaces']) },
   { id: 'demo-cs-revoked', by: 'admin', hoursAgo: 26, locationId: 112, definitionId: 'bayport-permits-v2',
-    steps: [['submit', 'admin'], ...approvals(3), ['approve', 'admin'], ['revoke', 'issuer', 'Work stopped: H2S alarm in the unit, all entries withdrawn.']],
+    steps: [['submit', 'admin'], ...approvals(3), ['gasTest', 'issuer'], ['approve', 'admin'], ['revoke', 'issuer', 'Work stopped: H2S alarm in the unit, all entries withdrawn.']],
     work: work('ConfinedSpace', 2, '11-V-201', 'Vacuum column overhead drum', 'Overhead drum manway', 'Clean sludge from the overhead drum', ['Toxic gas (H2S)', 'Oxygen deficiency'], 'Demo Energy Maintenance', 8) },
   { id: 'demo-nf-hw-pending', by: 'admin', hoursAgo: 3, locationId: 211, definitionId: 'northfield-permits-v1', steps: [['submit', 'admin']],
     work: work('HotWork', 18, '21-F-100', 'Primary reformer', 'Reformer, row C', 'Replace pigtail on row C', ['Hot surfaces', 'Flammable gas or liquid'], 'Allied Insulation') },
@@ -90,6 +91,7 @@ async function run(tx: Queryable, step: Step, id: string, people: Record<Who, Us
   else if (kind === 'comment') await addComment(tx, user, id, step[2], at);
   else if (kind === 'reject') await rejectPermit(tx, user, id, step[2], at);
   else if (kind === 'revoke') await revokePermit(tx, user, id, step[2], at);
+  else if (kind === 'gasTest') await demoPreEntryTest(tx, user, id, at);
   else {
     const type = (await permitContext(tx, user, id, false)).permit.permitTypes[0]!.Name;
     await patchContent(tx, user, id, { ops: Object.entries(demoCloseOut).map(([key, value]) => ({ op: 'add' as const, path: `/${type}/${key}`, value })) });

@@ -6,6 +6,7 @@ import { loadLocationTree } from '../locations/locations';
 import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
+import { pullGasTests } from './gasTests';
 import { pullIsolations } from './isolations';
 import { pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
@@ -17,6 +18,7 @@ const SOURCES: Record<ServedCollection, Source> = {
   definitions: pullDefinitions,
   sitedata: pullSiteData,
   isolations: pullIsolations,
+  gastests: pullGasTests,
   ...ownAndSiteSources,
 };
 
@@ -85,6 +87,7 @@ interface Clock extends Moment {
 const SHARED_BY: Partial<Record<ServedCollection, (scope: SyncScope) => unknown>> = {
   permits: (scope) => scope.viewable,
   isolations: (scope) => scope.viewable,
+  gastests: (scope) => scope.viewable,
   definitions: (scope) => [scope.viewable, scope.served],
 };
 

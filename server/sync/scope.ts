@@ -56,6 +56,7 @@ export function scopeOf(user: UserRecord, tree: LocationTree, now = new Date()):
       templates: bySite,
       drafts: digest([person]),
       isolations: byLocation,
+      gastests: byLocation,
     },
   };
 }

@@ -47,7 +47,7 @@ describe('limits per gas and permit type', () => {
   });
 
   it('a site sets its own, with extra gases; one not measured keeps a reading from passing but is not out of limit', () => {
-    const urea: GasSettings = { SiteId: 2, GateMinutes: 30, Types: [{ PermitType: 'ConfinedSpace', Required: true, RetestMinutes: 60, Limits: [...ENTRY.limits, { Gas: 'NH3', Unit: 'ppm', Low: null, High: 25, HighInclusive: false }] }] };
+    const urea: GasSettings = { SiteId: 2, GateMinutes: 30, TimeZone: 'Europe/Amsterdam', Types: [{ PermitType: 'ConfinedSpace', Required: true, RetestMinutes: 60, Limits: [...ENTRY.limits, { Gas: 'NH3', Unit: 'ppm', Low: null, High: 25, HighInclusive: false }] }] };
     const rules = rulesFor(urea, ['ConfinedSpace']);
     expect(rules).toMatchObject({ required: true, retestMinutes: 60, gateMinutes: 30 });
     expect(passes(judge({ ...CLEAN, Extra: [{ Gas: 'NH3', Value: 12 }] }, rules.limits))).toBe(true);
@@ -70,7 +70,12 @@ describe('limits per gas and permit type', () => {
     [[{ PermitType: 'X', Required: true, RetestMinutes: 60, Limits: [{ ...ENTRY.limits[0]!, Low: 24 }, ...ENTRY.limits.slice(1)] }], /is empty/],
     [[{ PermitType: 'X', Required: true, RetestMinutes: 60, Limits: ENTRY.limits }, { PermitType: 'X', Required: false, RetestMinutes: 60, Limits: ENTRY.limits }], /listed twice/],
   ])('refuses settings that cannot judge a reading (%#)', (Types, message) => {
-    expect(settingsProblem({ Types })).toMatch(message);
+    expect(settingsProblem({ Types, TimeZone: 'UTC' })).toMatch(message);
+  });
+
+  it('refuses a time zone that is none', () => {
+    expect(settingsProblem({ Types: [], TimeZone: 'Mars/Olympus' })).toMatch(/is not a time zone/);
+    expect(settingsProblem({ Types: [], TimeZone: 'America/Chicago' })).toBeNull();
   });
 });
 

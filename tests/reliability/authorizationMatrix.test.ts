@@ -163,14 +163,15 @@ describe('the authorization matrix', () => {
     expect(await judge(routes, certificates, 'IsolationCertificateId', 'matrix-no-such-certificate')).toEqual([]);
   }, 600_000);
 
-  it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates)', async () => {
+  it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates; gas tests)', async () => {
     const problems: string[] = [];
     const tables = {
       permits: ['PermitInstanceId', 'select permit_instance_id as id, location_id from permits where permit_instance_id = any($1)'],
       isolations: ['IsolationCertificateId', 'select isolation_certificate_id as id, location_id from isolation_certificates where isolation_certificate_id = any($1)'],
+      gastests: ['PermitInstanceId', 'select permit_instance_id as id, location_id from gas_tests where permit_instance_id = any($1)'],
     } as const;
     for (const role of ROLES) {
-      for (const collection of ['permits', 'isolations'] as const) {
+      for (const collection of ['permits', 'isolations', 'gastests'] as const) {
         const response = await server.request({ method: 'GET', url: `/api/sync/${collection}?limit=1000`, token: tokens[role] });
         expect(response.statusCode).toBe(200);
         const [key, sql] = tables[collection];
@@ -180,6 +181,24 @@ describe('the authorization matrix', () => {
         if (leaked.length) problems.push(`${collection} of ${role}: ${leaked.map((p) => p.id).join(', ')}`);
         rows.push(`sync ${collection.padEnd(10)} ${role.padEnd(11)} ${ids.length} documents, ${leaked.length} outside view`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('an area’s emergency stop (gas tests): allowed exactly where domain/abilities gives permits.edit, changing nothing where denied', async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const cells: string[] = [];
+      for (const locationId of [111, 121, 211]) {
+        const may = abilitiesAt(granteeOf(users[role]), tree, locationId).permits.edit;
+        const before = await dumpDatabase(server.db);
+        const response = await server.request({ method: 'POST', url: '/api/gastests/suspendarea', token: tokens[role], payload: { LocationId: locationId, Reason: 'Matrix check' } });
+        const allowed = response.statusCode < 400;
+        if (allowed !== may) problems.push(`suspendarea as ${role} at ${locationId}: ${response.statusCode} ${response.body}, expected ${may ? 'allowed' : 'denied'}`);
+        if (!allowed && changedTables(before, await dumpDatabase(server.db)).length) problems.push(`suspendarea as ${role} at ${locationId}: denied but changed data`);
+        cells.push(`${locationId}:${allowed ? 'A' : 'D'}`);
+      }
+      rows.push(`POST /api/gastests/suspendarea ${role.padEnd(11)} ${cells.join(' ')}`);
     }
     expect(problems).toEqual([]);
   });

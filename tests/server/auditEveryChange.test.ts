@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, dumpDatabase } from '../reliability/dbDump';
 import { pathWith, plausible, queryString } from '../reliability/schemaArbitrary';
 import { DATABASE_KINDS, type TestServer } from './harness';
+import { readingBody } from './gasTestFactories';
 import { isolationBody } from './isolationFactories';
 import { createBody, signInCast, startPermitServer, type Cast } from './permitFactories';
 import { templateBody } from './templateFactories';
@@ -69,6 +70,11 @@ function validRequests(adminId: number): Sent[] {
     { method: 'POST', url: '/api/isolations/unlink', payload: { IsolationCertificateId: certificate, PermitInstanceId: id } },
     { method: 'POST', url: '/api/isolations', payload: isolationBody({ IsolationCertificateId: cancelled }) },
     { method: 'POST', url: '/api/isolations/step', payload: { IsolationCertificateId: cancelled, Action: 'cancel' } },
+    { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved', { LEL: 5 }) },
+    { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved') },
+    { method: 'POST', url: '/api/gastests/resume', payload: { PermitInstanceId: 'demo-hw-approved', Comment: 'Walked resume after a clean retest' } },
+    { method: 'POST', url: '/api/gastests/suspendarea', payload: { LocationId: 110, Reason: 'Walked gas alarm' } },
+    { method: 'PUT', url: '/api/gastests/settings?SiteId=1', payload: { GateMinutes: 45, TimeZone: 'America/Chicago', Types: [] } },
     { method: 'POST', url: '/api/permitinstance/revoke', payload: { PermitInstanceIds: [other, 'demo-nf-cw-approved', 'demo-cs-revoked'], reason: 'Walked revocation reason' } },
     { method: 'POST', url: '/api/permitinstance/copy', payload: { PermitInstanceId: 'demo-cs-revoked' } },
     { method: 'POST', url: `/api/permits/draft/${draft}`, payload: { PermitContent: { HotWork: { jobDescription: 'Draft' } }, PermitDefinitionId: 'bayport-permits-v2', LocationId: 111 } },
@@ -92,6 +98,9 @@ function validRequests(adminId: number): Sent[] {
 /** How many events a request that changed data must write: one per change. */
 function expectedEvents(sent: Sent, status: number, body: string): number {
   if (sent.url === '/api/permitcontentofdef' && (sent.payload as { Submit?: boolean }).Submit) return 2;
+  // A reading out of limits suspends the work: the reading and the suspension; an area's stop, one per permit it stops.
+  if (sent.url === '/api/gastests/reading' && status === 201) return (JSON.parse(body) as { Suspension: unknown }).Suspension ? 2 : 1;
+  if (sent.url === '/api/gastests/suspendarea' && status === 200) return 1 + (JSON.parse(body) as { Suspended: unknown[] }).Suspended.length;
   if (sent.url === '/api/permitinstance/revoke' && status < 300) {
     return (JSON.parse(body) as { PermitResults?: { ResultCode: string }[] }).PermitResults?.filter((r) => r.ResultCode === 'OK').length ?? 1;
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPermitTimeouts } from '../../server/permits/timeout';
+import { addReading } from './gasTestFactories';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { actOn, approvalsOf, auditActions, createBody, createPermit, expectRefused, permitContent, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 
@@ -78,6 +79,8 @@ describe.each(DATABASE_KINDS)('the permit lifecycle on %s', (kind) => {
     await actOn(server, as.issuer, id, 'OperationsSupervisor');
     await expectRefused(server, id, () => actOn(server, as.issuer, id, 'Safety'), 403, 'Only a member of Safety can act on the approval "Safety Representative".');
     expect((await actOn(server, as.admin, id, 'Safety', 'Review', 'Check the rescue plan')).json()).toMatchObject({ State: 'PENDING' });
+    // The approval gate (issue 37): an entry is approved on a passing gas test of the last hour.
+    await addReading(server, as.issuer, id);
     expect((await actOn(server, as.admin, id, 'Safety')).json()).toMatchObject({ State: 'APPROVED' });
     const doc = await approvalsOf(server, as.viewer, id);
     expect(doc.Comments).toEqual([expect.objectContaining({ Comment: 'Check the rescue plan', CommentType: 'Review' })]);
