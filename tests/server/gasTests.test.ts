@@ -81,6 +81,22 @@ describe.each(DATABASE_KINDS)('gas tests on %s', (kind) => {
     expect((await auditActions(server, id)).filter((a) => a.startsWith('gas.'))).toEqual(['gas.reading', 'gas.suspend', 'gas.reading', 'gas.resume']);
   });
 
+  it('takes a failing reading and a resume resent by the outbox (same Idempotency-Key) once, answering the first answer again', async () => {
+    const id = await approvedHotWork();
+    const send = (url: string, payload: object, key: string) => server.request({ method: 'POST', url: `/api${url}`, token: as.issuer, payload, headers: { 'idempotency-key': key } });
+    const failing = readingBody(id, { LEL: 2, TakenAt: minutesAgo(3) });
+    const first = await send('/gastests/reading', failing, `reading-${failing.ReadingId}`);
+    const again = await send('/gastests/reading', failing, `reading-${failing.ReadingId}`);
+    expect([first.statusCode, again.statusCode, again.body]).toEqual([201, 201, first.body]);
+    await addReading(server, as.issuer, id);
+    const resume = { PermitInstanceId: id, Comment: 'Retested clean after ventilation.' };
+    const resumed = await send('/gastests/resume', resume, `resume-${id}`);
+    const resent = await send('/gastests/resume', resume, `resume-${id}`);
+    expect([resumed.statusCode, resent.statusCode, resent.body]).toEqual([200, 200, resumed.body]);
+    expect((await auditActions(server, id)).filter((a) => a.startsWith('gas.'))).toEqual(['gas.reading', 'gas.suspend', 'gas.reading', 'gas.resume']);
+    expect((await gasTests(as.viewer, id)).Readings).toHaveLength(2);
+  });
+
   it('suspends an overdue retest of work that needs gas tests, from the sweep, as the server', async () => {
     const id = await approvedHotWork();
     await addReading(server, as.issuer, id, { TakenAt: minutesAgo(5) });
@@ -130,6 +146,18 @@ describe.each(DATABASE_KINDS)('gas tests on %s', (kind) => {
     expect((await post(server, as.issuer, '/gastests/suspendarea', { LocationId: 110, Reason: 'Second alarm' })).json<AreaSuspension>().Suspended.map((p) => p.PermitInstanceId)).not.toContain(inside[0]);
     const refused = await post(server, as.viewer, '/gastests/suspendarea', { LocationId: 110, Reason: 'Viewer cannot' });
     expect([refused.statusCode, refused.json().message]).toEqual([403, expect.stringMatching(/needs permits.edit there/)]);
+  });
+
+  it('a failing reading racing an area stop ends in one suspension, neither an error nor a deadlock', async () => {
+    const id = await approvedHotWork();
+    const [reading, area] = await Promise.all([
+      post(server, as.contractor, '/gastests/reading', readingBody(id, { LEL: 6, TakenAt: minutesAgo(1) })),
+      post(server, as.issuer, '/gastests/suspendarea', { LocationId: 111, Reason: 'Flammable gas alarm at the burner deck' }),
+    ]);
+    expect([reading.statusCode, area.statusCode]).toEqual([201, 200]);
+    const suspensions = (await gasTests(as.viewer, id)).Suspensions;
+    expect(suspensions).toHaveLength(1);
+    expect(suspensions[0]!.Cause).toBe(reading.json().Suspension ? 'reading' : 'area');
   });
 
   it('scopes readings like permits: out of sight reads as no permit, and the pull carries only what the user may view', async () => {
