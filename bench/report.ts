@@ -7,6 +7,7 @@ import { PULLED_COLLECTIONS } from '../schemas';
 import { FIRST_LOAD_BUDGET_KB } from '../scripts/bundleBudget';
 import type { LoadResult } from './load/loadRun';
 import { loadRows } from './load/report';
+import type { SimopsBenchResult } from './page/api';
 import type { DrainSample } from './scenarios/drain';
 import type { FirstLoadResult } from './scenarios/firstLoad';
 import type { InitialSyncSample } from './scenarios/initialSync';
@@ -29,6 +30,8 @@ export interface BenchResults {
   firstLoad: FirstLoadResult;
   throttled: ThrottledPullResult | null;
   serverPull: ServerPullResult | null;
+  /** Issue 38's clash function, CPU ×4; null when skipped. */
+  simops: SimopsBenchResult | null;
   /** Issue 12's load run: 200 devices pulling live, 20 writers. */
   load: LoadResult | null;
   /** Per key typed into the real app's list filter, CPU ×4. */
@@ -70,6 +73,22 @@ function appRows(r: BenchResults): Row[] {
       ? { figure: `List keystroke p95, ${permits} permits, CPU ×4 (n=${r.keystrokes.length})`, value: formatMs(p95), target: '≤ 50 ms', met: p95 <= 50, samples: formatSamples([...r.keystrokes].sort((a, b) => a - b)) }
       : { figure: `List keystroke p95, ${permits} permits, CPU ×4`, value: NOT_MEASURED, target: '≤ 50 ms' },
     ...(keys ? [{ figure: '   p50', value: formatMs(p50), target: '' }] : []),
+  ];
+}
+
+/** Issue 38's rows: the clash function on a site's open permits against every pair tested. */
+function simopsRows(r: BenchResults): Row[] {
+  const s = r.simops;
+  const figure = 'SIMOPS: full recompute of a site\'s clashes';
+  if (!s) return [{ figure: `${figure}, CPU ×4`, value: NOT_MEASURED, target: '≤ 50 ms' }];
+  const permits = s.permits.toLocaleString('en');
+  const [full, change] = [median(s.fullMs), quantile(s.changeMs, 0.95)];
+  return [
+    { figure: `${figure}, ${permits} open permits, CPU ×4 (n=${s.fullMs.length})`, value: formatMs(full), target: '≤ 50 ms', met: full <= 50, samples: formatSamples(s.fullMs) },
+    { figure: `   clashes found`, value: s.clashes.toLocaleString('en'), target: '' },
+    { figure: `   every pair tested (the baseline, once)`, value: formatMs(s.pairsMs), target: '' },
+    { figure: `   recompute / every pair`, value: ratioText(full / s.pairsMs), target: '' },
+    { figure: `SIMOPS: one permit's change p95, CPU ×4 (n=${s.changeMs.length})`, value: formatMs(change), target: '≤ 5 ms', met: change <= 5, samples: `p50 ${formatMs(quantile(s.changeMs, 0.5))}` },
   ];
 }
 
@@ -173,6 +192,7 @@ function rows(r: BenchResults): Row[] {
     { figure: '   arrived on the server (fewest of runs)', value: r.drains.length > 0 ? `${arrived} / ${edits}` : '–', target: 'all', met: arrived === edits },
     { figure: '   refused / queueing offline took', value: r.drains.length > 0 ? `${Math.max(...r.drains.map((d) => d.refused))} / ${formatMs(median(r.drains.map((d) => d.queueMs)))}` : '–', target: '' },
     ...scaleRows(r),
+    ...simopsRows(r),
     ...(r.load ? loadRows(r.load) : [{ figure: 'Load: 200 devices pulling live, 20 writers', value: NOT_MEASURED, target: '' }]),
   ];
 }

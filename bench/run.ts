@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --permits 5000 --warmups 1 --runs 9 --large 20000 --largeruns 3 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 60 --coldstarts 3 --load 300]`
+ * `npm run bench [-- --permits 5000 --warmups 1 --runs 9 --large 20000 --largeruns 3 --changes 20 --edits 1000 --drains 3 --scale 1000000 --throttled 1 --keystrokes 60 --coldstarts 3 --simops 5000 --load 300]`
  * (`--changes 0 --drains 0` measures the initial sync only; `--large 0` skips the first sync of
  * 20,000 permits, on a server of its own once the others are done; `--scale 0` and `--throttled 0` skip
  * the server pull at 1M permits and the pull over a 1.6 Mbit/s link; `--keystrokes 0
  * --coldstarts 0` skip the measures in the real app; `--load 0` the load run of 200 devices and
- * 20 writers, `--load 60` makes it a minute long; `--only keystrokes,coldstarts` runs only the
- * scenarios named — sync, live, drains, throttled, scale, keystrokes, coldstarts, load — the
+ * 20 writers, `--load 60` makes it a minute long; `--simops 0` the SIMOPS clashes of that many
+ * open permits; `--only keystrokes,coldstarts` runs only the
+ * scenarios named — sync, live, drains, throttled, scale, keystrokes, coldstarts, simops, load — the
  * app's build and first load always.)
  *
  * The replica benchmarks of issue 3 against a real server and headless Chromium: initial sync
@@ -37,6 +38,7 @@ import { measureFirstLoad } from './scenarios/firstLoad';
 import { measureListKeystrokes } from './scenarios/listKeystroke';
 import { measureLiveChanges } from './scenarios/liveChange';
 import { measureServerPull, type ServerPullResult } from './scenarios/serverPull';
+import { measureSimops } from './scenarios/simops';
 import { measureThrottledPull, type ThrottledPullResult } from './scenarios/throttledPull';
 import { startBenchServer, type BenchServer } from './server';
 import { BENCH_USER, homeAtSite, signIn } from './session';
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     throttled: { type: 'string', default: '1' },
     keystrokes: { type: 'string', default: '60' },
     coldstarts: { type: 'string', default: '3' },
+    simops: { type: 'string', default: '5000' },
     load: { type: 'string', default: '300' },
     only: { type: 'string' },
   },
@@ -64,7 +67,7 @@ type Count = Exclude<keyof typeof values, 'only'>;
 /** The scenario each count belongs to, for `--only`. */
 const SCENARIO_OF: Record<Count, string> = {
   permits: 'all', warmups: 'sync', runs: 'sync', large: 'sync', largeruns: 'sync', changes: 'live', edits: 'drains', drains: 'drains',
-  scale: 'scale', throttled: 'throttled', keystrokes: 'keystrokes', coldstarts: 'coldstarts', load: 'load',
+  scale: 'scale', throttled: 'throttled', keystrokes: 'keystrokes', coldstarts: 'coldstarts', simops: 'simops', load: 'load',
 };
 const only = values.only?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !Object.values(SCENARIO_OF).includes(s) || s === 'all');
@@ -88,6 +91,9 @@ const DRAIN_PERMITS = 200;
  * take 3 s on each database.
  */
 const SCALE_RUNS = 200;
+/** SIMOPS: full recomputes and one-permit changes measured (issue 38). */
+const SIMOPS_RUNS = 9;
+const SIMOPS_CHANGES = 200;
 /** A short drain before the measured ones: the first requests of a route warm the server up. */
 const DRAIN_WARMUP_EDITS = 50;
 
@@ -167,8 +173,13 @@ async function bench(server: BenchServer): Promise<Omit<BenchResults, 'largeSync
     log('Pull pages over a 1.6 Mbit/s link…');
     throttled = await measureThrottledPull(env);
   }
+  let simops = null;
+  if (option('simops') > 0) {
+    log(`SIMOPS clashes of ${option('simops')} open permits (CPU ×4)…`);
+    simops = await measureSimops(env, option('simops'), SIMOPS_RUNS, SIMOPS_CHANGES);
+  }
   const app = await appClient(env);
-  return { chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, load, ...app };
+  return { chromium: chromiumVersion(), loadAtStart, database: server.database, permits: env.expectedPermits, initialSync, liveChanges, drains, firstLoad, throttled, serverPull, load, simops, ...app };
 }
 
 /** The first sync of `--large` permits, on a server of its own: seeding it beside the first would load the other measures. */

@@ -103,7 +103,24 @@ export interface BaselinePage {
   pullOverNetwork(pageSize: number, compressed: boolean): Promise<NetworkPull>;
 }
 
-export const PAGES = { replica: 'replica.html', baseline: 'baseline.html' } as const;
+/** What simops.html measured (issue 38), in ms, at whatever CPU rate the runner set. */
+export interface SimopsBenchResult {
+  permits: number;
+  clashes: number;
+  /** Each full recompute: the permits' facts made into works, then the index built and every clash found. */
+  fullMs: number[];
+  /** Each change of one permit (moved, or its window changed) and its clashes found again. */
+  changeMs: number[];
+  /** The baseline: every pair tested, once. */
+  pairsMs: number;
+}
+
+/** simops.html: the clash function on a site's permits, nothing stored. */
+export interface SimopsPage {
+  measure(permits: number, runs: number, changes: number): SimopsBenchResult;
+}
+
+export const PAGES = { replica: 'replica.html', baseline: 'baseline.html', simops: 'simops.html' } as const;
 
 declare global {
   interface Window {

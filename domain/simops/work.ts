@@ -1,0 +1,78 @@
+import { OPEN_PERMIT_STATES, type PermitState } from '../../schemas';
+import type { SimopsHazard } from '../../schemas/simops';
+import { isWorkLocationSet } from '../plotPlans';
+import type { SimopsWork } from './clash';
+
+/** What `simopsWork` reads of a permit: its replica document with the display field `validUntil` derived from its form. */
+export interface SimopsPermitFacts {
+  PermitInstanceId: string;
+  State: PermitState;
+  Latitude: number | null;
+  Longitude: number | null;
+  /** When it was issued (APPROVED); null before. */
+  EffectiveDate: string | null;
+  /** The planned day, YYYY-MM-DD. */
+  workDate: string;
+  /** When its validity ends, from its form; '' when the form does not say. */
+  validUntil: string;
+  permitTypes: readonly { Name: string }[];
+  ContentJSON: Record<string, unknown>;
+}
+
+/** The plot plan a permit is drawn on, and the plan's scale. */
+export interface SimopsPlace {
+  plan: number;
+  metresPerUnit: number;
+}
+
+/**
+ * A plan nobody calibrated: the sheet (1,020 units wide, SPEC §9) taken as 255 m across, a
+ * process unit's plot. The map says the distances are estimates until an administrator sets the scale.
+ */
+export const DEFAULT_METRES_PER_UNIT = 0.25;
+/** How far ahead planned work counts (issue 38). */
+export const PLANNED_HORIZON_MS = 24 * 3_600_000;
+/** An issued permit whose form gives no end: one shift. */
+export const ISSUED_WITHOUT_END_MS = 12 * 3_600_000;
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Midnight starting the day, on the device's (or server's) calendar. */
+const startOfDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00`).getTime();
+
+/**
+ * A permit as the clash function sees it, or null when it cannot clash now: not open, not placed
+ * on a plot plan, over, or planned further ahead than the horizon. Its window runs from its issue
+ * (or, while planned, the start of its work day) to the end its form gives (else a shift after
+ * issue, or the end of the planned day).
+ */
+export function simopsWork(permit: SimopsPermitFacts, place: SimopsPlace | undefined, hazards: readonly SimopsHazard[], now: number): SimopsWork | null {
+  if (!OPEN_PERMIT_STATES.includes(permit.State) || !place || !isWorkLocationSet(permit.Latitude, permit.Longitude)) return null;
+  const issued = permit.EffectiveDate ? Date.parse(permit.EffectiveDate) : Number.NaN;
+  const start = Number.isNaN(issued) ? startOfDay(permit.workDate) : issued;
+  if (Number.isNaN(start)) return null;
+  const until = permit.validUntil ? Date.parse(permit.validUntil) : Number.NaN;
+  const end = until > start ? until : Number.isNaN(issued) ? startOfDay(permit.workDate) + DAY_MS : start + ISSUED_WITHOUT_END_MS;
+  if (end <= now || start >= now + PLANNED_HORIZON_MS) return null;
+  const kinds = permit.permitTypes.map((t) => t.Name);
+  for (const hazard of hazards) if (!kinds.includes(hazard.Key) && hazard.Fields.some((f) => flagged(permit.ContentJSON, f))) kinds.push(hazard.Key);
+  return {
+    id: permit.PermitInstanceId,
+    plan: place.plan,
+    x: permit.Longitude! * place.metresPerUnit,
+    y: permit.Latitude! * place.metresPerUnit,
+    start,
+    end,
+    kinds,
+  };
+}
+
+/** Whether a form field (`form.key`) says yes: a ticked box, a "yes", a non-empty answer or choice. */
+function flagged(content: Record<string, unknown>, field: string): boolean {
+  const [form = '', key = ''] = field.split('.');
+  const value = (content[form] as Record<string, unknown> | undefined)?.[key];
+  if (typeof value === 'string') return value.trim() !== '' && !['no', 'false', 'n/a', 'na'].includes(value.trim().toLowerCase());
+  if (Array.isArray(value)) return value.length > 0;
+  if (value && typeof value === 'object') return Object.values(value).some((v) => v === true);
+  return Boolean(value);
+}
