@@ -26,4 +26,5 @@ export * from './audit';
 export * from './replicatedPermit';
 export * from './auditApi';
 export * from './isolations';
+export * from './simops';
 export * from './gasTests';

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/database';
 import { conflict, HttpError } from '../http/errors';
 import { gasApprovalRefusal } from '../gasTests/gate';
 import { isolationApprovalRefusal } from '../isolations/links';
+import { simopsAtApproval, type SimopsApproval } from '../simops/gate';
 import type { UserRecord } from '../users/users';
 import { authorize, permitContext, type PermitContext } from './context';
 
@@ -38,17 +39,23 @@ interface Change {
  * Writes an authorised change of one permit: its state (and EffectiveDate when it is issued),
  * its approvals document with the summary for the new state, and the audit row. Whatever leads
  * to APPROVED, the isolations the permit names must all be VERIFIED first (issue 36), and a type
- * that needs gas tests must have a recent passing reading (issue 37).
+ * that needs gas tests must have a recent passing reading (issue 37), and no SIMOPS clash may
+ * block it or go unacknowledged (issue 38).
  */
 export async function applyChange(tx: Queryable, context: PermitContext, change: Change, now: Date): Promise<TransitionResult> {
   const { permit } = context;
   const from = permit.State;
+  let simops: SimopsApproval | undefined;
   if (change.to === 'APPROVED' && from !== 'APPROVED') {
     const refusal = (await isolationApprovalRefusal(tx, permit)) ?? (await gasApprovalRefusal(tx, permit, now));
     if (refusal) throw conflict(refusal);
+    simops = await simopsAtApproval(tx, context, change.comment?.Comment, now);
+    if (simops.refusal) throw conflict(simops.refusal);
   }
   const history = historyAhead(tx, context.user, change.action, { id: permit.PermitInstanceId, locationId: permit.LocationId }, {
     PermitInstanceId: permit.PermitInstanceId, from, to: change.to, ...change.detail,
+    // The review clashes the approver's comment acknowledged: kept in the approved permit's history, naming the others.
+    ...(simops?.acknowledged.length ? { SimopsAcknowledged: simops.acknowledged } : {}),
   });
   const records = change.records ?? context.approvals.Approvals;
   const comments = change.comment ? [...context.approvals.Comments, change.comment] : context.approvals.Comments;

@@ -7,6 +7,7 @@ import { finishDemoIsolations, seedDemoIsolations } from './demoIsolations';
 import { seedDemoGasTests } from './demoGasTests';
 import { seedDemoPermits } from './demoPermits';
 import { seedDemoPlotPlans } from './demoPlotPlans';
+import { seedDemoSimops } from './demoSimops';
 import { seedDemoWorkOrders } from './workOrders';
 
 export { DEMO_PASSWORD, DEMO_USERS };
@@ -37,6 +38,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
       );
     }
     await seedDemoPlotPlans(tx);
+    await seedDemoSimops(tx);
     for (const [locationId, gasRule] of [[100, true], [200, false], [210200, true]] as const) {
       await tx.query('insert into location_metadata (location_id, metadata) values ($1, $2)', [locationId, JSON.stringify(demoMetadata(gasRule))]);
     }

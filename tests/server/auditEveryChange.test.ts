@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SIMOPS_MATRIX } from '../../domain/simops/matrix';
 import { changedTables, dumpDatabase } from '../reliability/dbDump';
 import { pathWith, plausible, queryString } from '../reliability/schemaArbitrary';
 import { DATABASE_KINDS, type TestServer } from './harness';
@@ -81,6 +82,8 @@ function validRequests(adminId: number): Sent[] {
     { method: 'DELETE', url: `/api/permits/draft/${draft}` },
     { method: 'PUT', url: '/api/settings/banners', payload: { outagewarningbanner: { Title: 'Walk', Message: 'A walked notice' }, outagebanner: null } },
     { method: 'PUT', url: '/api/settings/sites/1', payload: { plotPlanEnabled: true, workOrdersEnabled: true, copyEnabled: true } },
+    { method: 'PUT', url: '/api/simops/sites/1', payload: DEFAULT_SIMOPS_MATRIX },
+    { method: 'POST', url: '/api/simops/scale', payload: { LocationId: 100, From: [10, 10], To: [10, 510], DistanceM: 250 } },
     { method: 'POST', url: '/api/lists/1/WalkedList', payload: [{ Label: 'One', Value: 'one' }, { Label: 'Two', Value: 'two' }] },
     { method: 'DELETE', url: '/api/lists/1/WalkedList/two' },
     { method: 'DELETE', url: '/api/lists/1/WalkedList' },
