@@ -2,6 +2,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Permit, PermitApprovals, PermitDefinition } from '../../schemas';
 import { printedSections, type Component } from './formValues';
+import { writeGasTests, type PrintedGasTests } from './gasTestsSection';
 import { PdfWriter } from './pdfWriter';
 
 export interface PermitPrintout {
@@ -13,6 +14,8 @@ export interface PermitPrintout {
   verifyUrl: string;
   printedAt: Date;
   printedBy: string;
+  /** The readings with their limits and any suspension (issue 37). */
+  gasTests?: PrintedGasTests;
   /** Attached PDFs to append, when the location merges them (MergePdfs). */
   merge?: Uint8Array[];
 }
@@ -77,6 +80,8 @@ export async function renderPermitPdf(p: PermitPrintout): Promise<Uint8Array> {
       }
     }
   }
+
+  if (p.gasTests) writeGasTests(writer, p.gasTests);
 
   writer.heading('Approvals');
   if (p.approvals.Approvals.length === 0) writer.text('This permit needs no approvals.');

@@ -5,6 +5,7 @@ import { loadAttachments } from '../attachments/attachments';
 import { audit } from '../audit/record';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
+import { printedGasTests } from '../gasTests/printed';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { locationMetadata } from '../locations/metadata';
@@ -77,6 +78,7 @@ export async function permitPdf(db: Database, objects: ObjectStore, config: Conf
     permit: { ...context.permit, validUntil: context.permit.validUntil },
     definition: await loadDefinition(db, context.permit.PermitDefinitionId),
     approvals: context.approvals,
+    gasTests: await printedGasTests(db, context.permit),
     locationTitle: context.locationTitle,
     verifyUrl: `${config.publicUrl}/permits/${encodeURIComponent(permitId)}/verify`,
     printedAt: new Date(),

@@ -22,8 +22,9 @@ async function take(tx: Queryable, user: UserRecord, PermitInstanceId: string, R
  * manway top, middle and bottom, clean. A step of the demo permits, before their last approval.
  */
 export async function demoPreEntryTest(tx: Queryable, user: UserRecord, permitId: string, at: Date): Promise<void> {
-  for (const [i, point] of ['Manway top', 'Middle', 'Bottom'].entries()) {
-    await take(tx, user, permitId, `${permitId}-gas-pre-${i + 1}`, point, { ...CLEAN, O2: 20.8 + i / 10, CO: i }, new Date(at.getTime() - (3 - i) * 60_000));
+  const points: [string, Values][] = [['Manway top', { ...CLEAN, O2: 20.8 }], ['Middle', { ...CLEAN, O2: 20.9 }], ['Bottom', { ...CLEAN, O2: 21, CO: 2 }]];
+  for (const [i, [point, values]] of points.entries()) {
+    await take(tx, user, permitId, `${permitId}-gas-pre-${i + 1}`, point, values, new Date(at.getTime() - (3 - i) * 60_000));
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaSuspension, GasSettings, PermitGasTests } from '../../schemas';
 import { suspendOverdue } from '../../server/gasTests/overdue';
 import { DATABASE_KINDS, type TestServer } from './harness';
+import { pdfText } from './pdfText';
 import { addReading, readingBody } from './gasTestFactories';
 import { actOn, auditActions, createPermit, expectRefused, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 
@@ -169,6 +170,18 @@ describe.each(DATABASE_KINDS)('gas tests on %s', (kind) => {
     expect(documents.map((d) => d.PermitInstanceId)).toEqual(expect.arrayContaining(['demo-cs-approved', 'demo-hw-approved']));
     const none = await server.request({ method: 'GET', url: '/api/sync/gastests', token: as.noaccess });
     expect(none.json().documents).toEqual([]);
+  });
+
+  it('prints the readings with their limits and the suspension in force on the permit PDF', async () => {
+    const download = await server.request({ method: 'GET', url: '/api/permitpdf?PermitInstanceId=demo-cs-approved', token: as.issuer });
+    expect(download.statusCode, download.body).toBe(200);
+    // One line of words, however the page wrapped it.
+    const text = pdfText(new Uint8Array(download.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Gas tests and suspension');
+    expect(text).toMatch(/Work suspended: LEL 14 % at \d\d:\d\d \(limit below 10 %\)/);
+    expect(text).toContain('O2 19.5');
+    expect(text).toMatch(/OUT OF LIMITS: LEL 14 % is above its limit \(below 10 %\)/);
+    expect(text).toContain('MSA Altair 4XR #A-102');
   });
 
   it('site settings: read by anyone signed in, changed with forms.edit, refused when they could not judge a reading', async () => {
