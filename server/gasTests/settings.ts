@@ -7,10 +7,13 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { granteeOf, type UserRecord } from '../users/users';
 
+/** The remote setting that holds a site's gas settings: devices read the same key from their replica's site data. */
+export const gasSettingKey = (siteId: number) => `gasTests:${siteId}`;
+
 /** A site's gas settings: those saved, or the defaults. */
 export async function loadGasSettings(tx: Queryable, siteId: number): Promise<GasSettings> {
-  const [row] = await tx.query<{ settings: Omit<GasSettings, 'SiteId'> }>('select settings from gas_settings where site_id = $1', [siteId]);
-  return row ? { SiteId: siteId, ...row.settings } : defaultGasSettings(siteId);
+  const [row] = await tx.query<{ value: Omit<GasSettings, 'SiteId'> }>('select value from remote_settings where key = $1 and not deleted', [gasSettingKey(siteId)]);
+  return row ? { SiteId: siteId, ...row.value } : defaultGasSettings(siteId);
 }
 
 /** GET /gastests/settings: any signed-in user of a site with locations (the limits are what every tester must know). */
@@ -27,12 +30,10 @@ export async function saveGasSettings(tx: Queryable, user: UserRecord, siteId: n
   if (!siteAbilities(granteeOf(user), tree, siteId).forms.edit) throw forbidden(`You do not have permission to change the gas test settings of site ${siteId}: it needs forms.edit there.`);
   const problem = settingsProblem(body);
   if (problem) throw badRequest(problem);
-  await tx.query(
-    `insert into gas_settings (site_id, settings, date_changed) values ($1, $2, now())
-     on conflict (site_id) do update set settings = excluded.settings, date_changed = now()`,
-    [siteId, JSON.stringify(body)],
-  );
-  await audit(tx, user, 'gas.settings', { type: 'settings', id: `gasTests/${siteId}`, siteId }, {
+  await tx.query('insert into remote_settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, deleted = false', [
+    gasSettingKey(siteId), JSON.stringify(body),
+  ]);
+  await audit(tx, user, 'gas.settings', { type: 'settings', id: gasSettingKey(siteId), siteId }, {
     SiteId: siteId, GateMinutes: body.GateMinutes, TimeZone: body.TimeZone,
     types: body.Types.map((t) => `${t.PermitType}: ${t.Required ? 'required' : 'not required'}, retest ${t.RetestMinutes} min`),
   });

@@ -197,8 +197,11 @@ describe.each(DATABASE_KINDS)('gas tests on %s', (kind) => {
     const saved = await put(as.admin, body);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/gastests/settings?SiteId=1', token: as.viewer })).json()).toMatchObject({ GateMinutes: 30, TimeZone: 'America/Chicago' });
-    const [event] = await server.db.query<{ action: string }>(`select action from audit_log where subject_type = 'settings' and subject_id = 'gasTests/1'`);
+    const [event] = await server.db.query<{ action: string }>(`select action from audit_log where subject_type = 'settings' and subject_id = 'gasTests:1'`);
     expect(event?.action).toBe('gas.settings');
+    // Devices get them with the site data, as every remote setting.
+    const sitedata = await server.request({ method: 'GET', url: '/api/sync/sitedata?limit=1000', token: as.contractor });
+    expect(sitedata.json<{ documents: { id: string; data: unknown }[] }>().documents.find((d) => d.id === 'setting:gasTests:1')?.data).toMatchObject({ GateMinutes: 30, TimeZone: 'America/Chicago' });
     // Put back: the other tests run on the defaults.
     expect((await put(as.admin, { ...settings, SiteId: undefined })).statusCode).toBe(200);
   });

@@ -1,12 +1,6 @@
--- Gas tests (issue 37): readings kept as they were taken, the suspensions of work they cause, and
--- each site's limits. A suspension is a condition on an APPROVED permit, not a state of SPEC §4.
-
--- A site's limits, retest intervals and approval gate; a site without a row has the defaults (domain/gasTests/limits.ts).
-create table gas_settings (
-  site_id integer primary key,
-  settings jsonb not null,
-  date_changed timestamptz not null default now()
-);
+-- Gas tests (issue 37): readings kept as they were taken and the suspensions of work they cause.
+-- A suspension is a condition on an APPROVED permit, not a state of SPEC §4. Each site's limits are
+-- a remote setting (gasTests:<site id>), synced to every device with the others.
 
 -- One row per permit that has gas tests: the stamp of its sync document (readings and suspensions
 -- together) and where it is, the permit's location followed as the permit moves.
