@@ -72,7 +72,8 @@ function validRequests(adminId: number): Sent[] {
     { method: 'POST', url: '/api/isolations', payload: isolationBody({ IsolationCertificateId: cancelled }) },
     { method: 'POST', url: '/api/isolations/step', payload: { IsolationCertificateId: cancelled, Action: 'cancel' } },
     { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved', { LEL: 5 }) },
-    { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved') },
+    // Taken after the suspension above (a device a minute ahead), so the resume below has its passing reading.
+    { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved', { TakenAt: new Date(Date.now() + 60_000).toISOString() }) },
     { method: 'POST', url: '/api/gastests/resume', payload: { PermitInstanceId: 'demo-hw-approved', Comment: 'Walked resume after a clean retest' } },
     { method: 'POST', url: '/api/gastests/suspendarea', payload: { LocationId: 110, Reason: 'Walked gas alarm' } },
     { method: 'PUT', url: '/api/gastests/settings?SiteId=1', payload: { GateMinutes: 45, TimeZone: 'America/Chicago', Types: [] } },
@@ -83,7 +84,7 @@ function validRequests(adminId: number): Sent[] {
     { method: 'PUT', url: '/api/settings/banners', payload: { outagewarningbanner: { Title: 'Walk', Message: 'A walked notice' }, outagebanner: null } },
     { method: 'PUT', url: '/api/settings/sites/1', payload: { plotPlanEnabled: true, workOrdersEnabled: true, copyEnabled: true } },
     { method: 'PUT', url: '/api/simops/sites/1', payload: DEFAULT_SIMOPS_MATRIX },
-    { method: 'POST', url: '/api/simops/scale', payload: { LocationId: 100, From: [10, 10], To: [10, 510], DistanceM: 250 } },
+    { method: 'POST', url: '/api/simops/scale', payload: { LocationId: 100, From: { Latitude: 10, Longitude: 10 }, To: { Latitude: 10, Longitude: 510 }, DistanceM: 250 } },
     { method: 'POST', url: '/api/lists/1/WalkedList', payload: [{ Label: 'One', Value: 'one' }, { Label: 'Two', Value: 'two' }] },
     { method: 'DELETE', url: '/api/lists/1/WalkedList/two' },
     { method: 'DELETE', url: '/api/lists/1/WalkedList' },
