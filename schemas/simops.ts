@@ -54,9 +54,8 @@ export type SimopsSettings = Type.Static<typeof SimopsSettings>;
 export const SimopsMatrixParams = Type.Object({ SiteId: Type.Integer({ minimum: 1 }) });
 export type SimopsMatrixParams = Type.Static<typeof SimopsMatrixParams>;
 
-const PlanPoint = Type.Tuple([Type.Number({ minimum: 0, maximum: 660 }), Type.Number({ minimum: 0, maximum: 1020 })], {
-  description: '[Latitude, Longitude] on the plot plan (y up from the bottom edge, x from the left)',
-});
+/** A point on the plot plan: y up from the bottom edge, x from the left (SPEC §9 bounds). */
+const PlanPoint = Type.Object({ Latitude: Type.Number({ minimum: 0, maximum: 660 }), Longitude: Type.Number({ minimum: 0, maximum: 1020 }) });
 
 /** POST /simops/scale: two points picked on a location's plot plan and the distance between them on the ground. */
 export const PlotPlanScaleBody = Type.Object({

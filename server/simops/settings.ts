@@ -61,7 +61,7 @@ export async function calibratePlotPlan(tx: Queryable, user: UserRecord, body: P
     throw forbidden(`Only administrators who edit forms (forms.edit) at ${location.Title} can set its plot plan's scale.`);
   }
   if (currentPlotPlan(location) === undefined) throw badRequest(`${location.Title} has no plot plan of its own to calibrate: upload one first.`);
-  const units = Math.hypot(body.From[0] - body.To[0], body.From[1] - body.To[1]);
+  const units = Math.hypot(body.From.Latitude - body.To.Latitude, body.From.Longitude - body.To.Longitude);
   if (units < 10) throw badRequest('The two points are too close together to measure a scale: pick two points at least 10 map units apart, far apart on the drawing.');
   const current = await siteSimops(tx, location.SiteId, true);
   const metresPerUnit = body.DistanceM / units;

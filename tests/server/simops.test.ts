@@ -82,11 +82,11 @@ describe.each(DATABASE_KINDS)('SIMOPS at approval on %s', (kind) => {
   });
 
   it('calibrates a plot plan from two points and their distance, and measures with it', async () => {
-    expect((await calibrate(as.issuer, { LocationId: 100, From: [10, 10], To: [10, 510], DistanceM: 1000 })).statusCode).toBe(403);
-    expect((await calibrate(as.admin, { LocationId: 100, From: [10, 10], To: [10, 15], DistanceM: 10 })).json().message).toBe(
+    expect((await calibrate(as.issuer, { LocationId: 100, From: { Latitude: 10, Longitude: 10 }, To: { Latitude: 10, Longitude: 510 }, DistanceM: 1000 })).statusCode).toBe(403);
+    expect((await calibrate(as.admin, { LocationId: 100, From: { Latitude: 10, Longitude: 10 }, To: { Latitude: 10, Longitude: 15 }, DistanceM: 10 })).json().message).toBe(
       'The two points are too close together to measure a scale: pick two points at least 10 map units apart, far apart on the drawing.');
-    expect((await calibrate(as.admin, { LocationId: 111, From: [10, 10], To: [10, 510], DistanceM: 1000 })).statusCode).toBe(400);
-    const calibrated = await calibrate(as.admin, { LocationId: 100, From: [10, 10], To: [10, 510], DistanceM: 1000 });
+    expect((await calibrate(as.admin, { LocationId: 111, From: { Latitude: 10, Longitude: 10 }, To: { Latitude: 10, Longitude: 510 }, DistanceM: 1000 })).statusCode).toBe(400);
+    const calibrated = await calibrate(as.admin, { LocationId: 100, From: { Latitude: 10, Longitude: 10 }, To: { Latitude: 10, Longitude: 510 }, DistanceM: 1000 });
     expect(calibrated.json<SimopsSettings>().PlanScales).toEqual({ 100: 2 });
     // 20 units were 10 m at the demo's scale; now they are 40 m, beyond the 15 m of the rule.
     await placed('ConfinedSpace', [200, 600]);
