@@ -44,7 +44,9 @@ export class ClashIndex {
     this.build();
     for (const work of works) {
       // Each pair once: from the permit whose id sorts first.
-      for (const other of this.near(work)) if (work.id < other.id) this.keep(clashBetween(this.matrix, work, other));
+      this.near(work, (other) => {
+        if (work.id < other.id) this.keep(clashBetween(this.matrix, work, other));
+      });
     }
   }
 
@@ -65,11 +67,11 @@ export class ClashIndex {
     if (work) {
       this.works.set(id, work);
       this.changed.set(id, work);
-      for (const other of this.near(work)) {
+      this.near(work, (other) => {
         const clash = clashBetween(this.matrix, work, other);
         if (clash) changed.add(other.id);
         this.keep(clash);
-      }
+      });
     }
     if (this.moved.size > this.rebuildAfter) this.build();
     return changed;
@@ -105,24 +107,25 @@ export class ClashIndex {
     }
   }
 
-  /** The permits on the work's plan within its reach, itself left out. */
-  private near(work: SimopsWork): SimopsWork[] {
+  /** Calls `visit` with each permit on the work's plan within its reach, itself left out. */
+  private near(work: SimopsWork, visit: (other: SimopsWork) => void): void {
     let reach = -1;
     for (const kind of work.kinds) reach = Math.max(reach, this.matrix.reach.get(kind) ?? -1);
-    if (reach < 0) return [];
-    const [minX, minY, maxX, maxY] = [work.x - reach, work.y - reach, work.x + reach, work.y + reach];
-    const near: SimopsWork[] = [];
+    if (reach < 0) return;
+    const minX = work.x - reach;
+    const minY = work.y - reach;
+    const maxX = work.x + reach;
+    const maxY = work.y + reach;
     const planTree = this.trees.get(work.plan);
-    if (planTree) {
-      for (const i of planTree.tree.search(minX, minY, maxX, maxY)) {
-        const other = planTree.works[i]!;
-        if (other.id !== work.id && !this.moved.has(other.id)) near.push(other);
-      }
-    }
+    // Visited inside the search's filter, which then keeps nothing: no array per search (this runs 5,000 times a recompute).
+    planTree?.tree.search(minX, minY, maxX, maxY, (i) => {
+      const other = planTree.works[i]!;
+      if (other.id !== work.id && !this.moved.has(other.id)) visit(other);
+      return false;
+    });
     for (const other of this.changed.values()) {
-      if (other.id !== work.id && other.plan === work.plan && other.x >= minX && other.x <= maxX && other.y >= minY && other.y <= maxY) near.push(other);
+      if (other.id !== work.id && other.plan === work.plan && other.x >= minX && other.x <= maxX && other.y >= minY && other.y <= maxY) visit(other);
     }
-    return near;
   }
 
   private keep(clash: Clash | null): void {

@@ -37,8 +37,9 @@ export const ISSUED_WITHOUT_END_MS = 12 * 3_600_000;
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Midnight starting the day, on the device's (or server's) calendar. */
-const startOfDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00`).getTime();
+/** Midnight starting the day (YYYY-MM-DD…), on the device's (or server's) calendar; NaN for anything else. */
+const startOfDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}/.test(day) ? new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))).getTime() : Number.NaN;
 
 /**
  * A permit as the clash function sees it, or null when it cannot clash now: not open, not placed
@@ -69,8 +70,8 @@ export function simopsWork(permit: SimopsPermitFacts, place: SimopsPlace | undef
 
 /** Whether a form field (`form.key`) says yes: a ticked box, a "yes", a non-empty answer or choice. */
 function flagged(content: Record<string, unknown>, field: string): boolean {
-  const [form = '', key = ''] = field.split('.');
-  const value = (content[form] as Record<string, unknown> | undefined)?.[key];
+  const dot = field.indexOf('.');
+  const value = (content[field.slice(0, dot)] as Record<string, unknown> | undefined)?.[field.slice(dot + 1)];
   if (typeof value === 'string') return value.trim() !== '' && !['no', 'false', 'n/a', 'na'].includes(value.trim().toLowerCase());
   if (Array.isArray(value)) return value.length > 0;
   if (value && typeof value === 'object') return Object.values(value).some((v) => v === true);
