@@ -130,12 +130,13 @@ describe('simopsWork', () => {
     expect(planned && planned.end - planned.start).toBe(24 * HOUR);
   });
 
-  it('leaves out what cannot clash now: closed, not placed, not on a plan, over, or planned beyond 24 h', () => {
+  it('leaves out what cannot clash now: closed, not placed, not on a plan, over, planned beyond 24 h or on no day', () => {
     expect(simopsWork(facts({ State: 'COMPLETED' }), place, [], NOW)).toBeNull();
     expect(simopsWork(facts({ Latitude: 0 }), place, [], NOW)).toBeNull();
     expect(simopsWork(facts(), undefined, [], NOW)).toBeNull();
     expect(simopsWork(facts({ validUntil: '2026-11-28T09:00:00.000Z' }), place, [], NOW)).toBeNull();
     expect(simopsWork(facts({ State: 'DRAFT', EffectiveDate: null, validUntil: '', workDate: '2026-12-01' }), place, [], NOW)).toBeNull();
+    expect(simopsWork(facts({ State: 'DRAFT', EffectiveDate: null, validUntil: '', workDate: '' }), place, [], NOW)).toBeNull();
   });
 
   it('reads a hazard from a ticked box, a choice or a yes, not from a no or an empty answer', () => {
