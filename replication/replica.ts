@@ -7,6 +7,7 @@ import { filter, map, Observable } from 'rxjs';
 import type { CollectionsOfDatabase, DeepReadonly, RxCollection, RxDatabase } from 'rxdb';
 import type {
   Draft,
+  IsolationCertificate,
   OutboxEntry,
   PermitDefinition,
   PulledCollection,
@@ -24,6 +25,7 @@ export interface PulledDocuments {
   templates: Template;
   definitions: PermitDefinition;
   sitedata: SiteDataDocument;
+  isolations: IsolationCertificate;
 }
 
 export type ReplicaCollections = { [C in PulledCollection]: RxCollection<PulledDocuments[C]> } & {

@@ -26,5 +26,6 @@ export * from './audit';
 export * from './replicatedPermit';
 export * from './auditApi';
 export * from './isolations';
+export * from './replicatedIsolation';
 export * from './simops';
 export * from './gasTests';

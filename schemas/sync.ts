@@ -2,15 +2,15 @@ import Type from 'typebox';
 import { Timestamp } from './permit';
 
 /** The collections the replica pulls (DESIGN.md §4.7); the outbox is local only. */
-export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata'] as const;
+export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata', 'isolations'] as const;
 export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
 /**
- * The collections the server serves: the replica's, and isolation certificates (issue 36) and gas
- * tests (issue 37), which join PULLED_COLLECTIONS when the device has a collection to hold them.
+ * The collections the server serves: the replica's, and gas tests (issue 37), which join
+ * PULLED_COLLECTIONS when the device has a collection to hold them.
  */
-export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'isolations', 'gastests'] as const;
+export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'gastests'] as const;
 export type ServedCollection = (typeof SERVED_COLLECTIONS)[number];
 export const ServedCollectionSchema = Type.Union(SERVED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<ServedCollection>>]);
 
@@ -22,6 +22,7 @@ export const SYNC_PRIMARY_KEYS = {
   templates: 'PermitTemplateId',
   definitions: 'PermitDefinitionId',
   sitedata: 'id',
+  isolations: 'IsolationCertificateId',
 } as const satisfies Record<PulledCollection, string>;
 
 /**

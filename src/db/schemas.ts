@@ -8,6 +8,7 @@ import {
   OUTBOX_STATUSES,
   OutboxEntry,
   PermitDefinition,
+  ReplicatedIsolation,
   ReplicatedPermit,
   SiteDataDocument,
   Template,
@@ -83,6 +84,11 @@ export const replicaSchemas = {
     // No enum: a new kind of site data (version 1 added lists) then needs no schema change.
     indexed: { type: { type: 'string', maxLength: 20 } },
     version: 1,
+  }),
+  // Few on a site (tens, not thousands): the screens read them all and sort them in memory.
+  isolations: collectionSchema<PulledDocuments['isolations']>(ReplicatedIsolation, {
+    primaryKey: 'IsolationCertificateId',
+    indexes: [],
   }),
   outbox: collectionSchema<OutboxEntry>(OutboxEntry, {
     primaryKey: 'id',

@@ -13,6 +13,7 @@ const NAMES: Record<PulledCollection, string> = {
   templates: 'templates',
   definitions: 'permit forms',
   sitedata: 'site data',
+  isolations: 'isolations',
 };
 
 /**
