@@ -106,6 +106,7 @@ const routes: RouteObject[] = [
                   permitRoute('/permits/search', 'Search Permits', () => import('../features/permits/search/SearchPermitsPage').then((m) => m.SearchPermitsPage)),
                   permitRoute('/permits/revoke', 'Revoke Permits', () => import('../features/permits/revoke/RevokePermitsPage').then((m) => m.RevokePermitsPage)),
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
+                  permitRoute('/isolations/*', 'Isolations', () => import('../features/isolations/Isolations').then((m) => m.Isolations)),
                   permitRoute('/workorders/list', 'Current Workorders', () => import('../features/workorders/WorkOrderListPage').then((m) => m.WorkOrderListPage)),
                   permitRoute('/workorders/search', 'Search Workorders', () => import('../features/workorders/WorkOrderSearchPage').then((m) => m.WorkOrderSearchPage)),
                   permitRoute('/permits/:permitInstanceId/verify', 'Verify Permit', () => import('../features/printing/VerifyPermitPage').then((m) => m.VerifyPermitPage)),

@@ -16,6 +16,7 @@ import { ChangeWorkLocation } from './ChangeWorkLocation';
 import { ChangeWorkOrder, workOrderNumberIn } from './ChangeWorkOrder';
 import { WorkLocationDialog } from '../plotPlans/WorkLocationDialog';
 import { ErrorPanel } from './ErrorPanel';
+import { IsolationsPanel } from '../isolations/IsolationsPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
 import { PermitForms, subForms, validateForms as validate } from './PermitForms';
@@ -110,6 +111,7 @@ export function EditPermitPage() {
           <ChangeWorkOrder current={workOrderNumberIn(doc.content, forms.map((f) => f.path)) || permit.workOrderNumber} allowed={movable && doc.ready} onChoose={chooseWorkOrder} />
         )}
       </div>
+      <IsolationsPanel permit={permit} canEdit={canEdit} />
       {permit.EndStateDescription && <MessageBar intent="info"><MessageBarBody>{`Reason: ${permit.EndStateDescription}`}</MessageBarBody></MessageBar>}
       <PermitActions
         permit={permit}

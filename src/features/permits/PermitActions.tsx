@@ -12,6 +12,9 @@ import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
 import { AttachmentsButton } from '../attachments/AttachmentsButton';
+import { namedBy } from '../isolations/isolationQueries';
+import { approvalRefusal } from '../isolations/permitInterlock';
+import { useIsolations } from '../isolations/useIsolations';
 import { PrintDialog } from '../printing/PrintDialog';
 import { ApprovalsDialog } from './ApprovalsDialog';
 import { PermitActionBar } from './PermitActionBar';
@@ -49,6 +52,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
   // The state before the last submit: the dialog names the new one when it changed. After create the permit was a DRAFT.
   const [submittedFrom, setSubmittedFrom] = useState<string | null>(search.get('redirectFromCreate') === 'true' ? 'DRAFT' : null);
   const writer = { db, owner: email };
+  const isolations = useIsolations();
   const id = permit.PermitInstanceId;
   const state = permit.State as PermitState;
   const allowed = (action: keyof typeof RULES) => canEdit && RULES[action].from.includes(state);
@@ -140,7 +144,13 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         approvals={approvals}
         groups={groups}
         canEdit={canEdit}
-        onAct={(record, action, comment) => void actOnApproval(writer, id, record.PermitApprovalId, action, comment)}
+        onAct={(record, action, comment) => {
+          // The interlock of issue 36, told at once: the server would refuse the approval anyway.
+          const named = namedBy(isolations?.isolations ?? [], id).map(({ doc }) => doc);
+          const refusal = approvalRefusal(permit, approvals?.Approvals ?? [], record, action, named);
+          if (refusal) notify('error', refusal);
+          else void actOnApproval(writer, id, record.PermitApprovalId, action, comment);
+        }}
       />
       <ReasonDialog open={open === 'reject'} title="Reject Permit" action="Reject" onCancel={() => setOpen(null)} onConfirm={(r) => void reject(r)} />
       <ReasonDialog open={open === 'revoke'} title="Revoke Permit" action="Revoke" onCancel={() => setOpen(null)} onConfirm={(r) => void revoke(r)} />
