@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { overdueSuspension } from '../../domain/gasTests/suspension';
 import type { PermitState } from '../../schemas';
 import { audit, SYSTEM_ACTOR } from '../audit/record';
@@ -8,7 +7,6 @@ import { permitRules, readingsOf } from './rules';
 
 // Any constant: one instance at a time suspends overdue work, as with the permits' time-outs.
 const OVERDUE_LOCK = 727_037;
-const EVERY_MS = 60_000;
 
 /**
  * The server notices an overdue retest here, every minute, and suspends the work (issue 37):
@@ -47,18 +45,3 @@ export function runOverdueSweep(db: Database, now: Date): Promise<string[] | nul
   });
 }
 
-/** Checks every minute once the server is ready; a run under way finishes before the server closes. */
-export function scheduleOverdueSweep(app: FastifyInstance, db: Database): void {
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = running.then(() => runOverdueSweep(db, new Date())).catch((error: unknown) => app.log.error({ err: error }, 'gas test overdue sweep failed'));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ApprovalRecord } from '../../schemas';
 import { approvalsSummary } from '../../domain/permits/approvals';
 import { decide } from '../../domain/permits/lifecycle';
@@ -7,7 +6,6 @@ import type { Database, Queryable } from '../db/database';
 
 // Any constant: one instance at a time times permits out, as with the sync maintenance.
 const TIMEOUT_LOCK = 727_004;
-const EVERY_MS = 60_000;
 const SYSTEM = { view: true, edit: false, groups: new Set<string>(), system: true };
 
 /**
@@ -41,18 +39,3 @@ export async function timeOutDue(tx: Queryable, now: Date): Promise<string[]> {
   return due.map((p) => p.id);
 }
 
-/** Checks every minute once the server is ready; a run under way finishes before the server closes. */
-export function schedulePermitTimeouts(app: FastifyInstance, db: Database): void {
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = running.then(() => runPermitTimeouts(db, new Date())).catch((error: unknown) => app.log.error({ err: error }, 'permit timeouts failed'));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}

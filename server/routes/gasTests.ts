@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   AddGasReadingBody, AreaSuspension, GasReadingResult, GasSettings, GasSettingsBody, GasSettingsQuery, GasTestsQuery, PermitGasTests, ResumeWorkBody, SuspendAreaBody,
 } from '../../schemas';
-import { scheduleOverdueSweep } from '../gasTests/overdue';
+import { everyMinute } from '../db/everyMinute';
+import { runOverdueSweep } from '../gasTests/overdue';
 import { addReading } from '../gasTests/readings';
 import { readGasSettings, saveGasSettings } from '../gasTests/settings';
 import { gasTestsOf, resumeWork, suspendArea } from '../gasTests/suspensions';
@@ -15,7 +16,7 @@ import type { RouteDeps } from './deps';
  * audit events. A failing reading and an area's emergency stop suspend work in that transaction.
  */
 export async function gasTestRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  scheduleOverdueSweep(app, db);
+  everyMinute(app, 'gas test overdue sweep', () => runOverdueSweep(db, new Date()));
   app.get<{ Querystring: GasTestsQuery }>('/gastests', { schema: { querystring: GasTestsQuery, response: { 200: PermitGasTests } } }, (request) =>
     gasTestsOf(db, requireUser(request), request.query.PermitInstanceId),
   );

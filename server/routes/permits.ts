@@ -10,7 +10,8 @@ import { actOnApproval, addComment, closeOutPermit } from '../permits/approvalAc
 import { getContent, patchContent } from '../permits/content';
 import { copyPermit, createPermit, updatePermitInstance } from '../permits/instances';
 import { approvalsRequired, getDefinition, getPermitInstance, getPermitStatus, lastChanged } from '../permits/queries';
-import { schedulePermitTimeouts } from '../permits/timeout';
+import { everyMinute } from '../db/everyMinute';
+import { runPermitTimeouts } from '../permits/timeout';
 import { rejectPermit, revokePermits, submitPermit } from '../permits/transitions';
 import type { RouteDeps } from './deps';
 
@@ -20,7 +21,7 @@ import type { RouteDeps } from './deps';
  * writes, in one transaction with its audit row.
  */
 export async function permitRoutes(api: FastifyInstance, { db }: RouteDeps) {
-  schedulePermitTimeouts(api, db);
+  everyMinute(api, 'permit timeouts', () => runPermitTimeouts(db, new Date()));
   await api.register(async (app) => {
     // JSON Patch documents may come with their own media type (RFC 6902), as a bare list of operations.
     app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
