@@ -68,6 +68,12 @@ export const PublicConfig = Type.Object({
 });
 export type PublicConfig = Type.Static<typeof PublicConfig>;
 
+/** GET /live: the process answers (liveness). */
+export const Liveness = Type.Object({ status: Type.Literal('ok') });
+
+/** GET /ready: 200 'ready', or 503 while the instance drains for a stop or cannot reach its database (readiness). */
+export const Readiness = Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('draining'), Type.Literal('database unreachable')]) });
+
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),

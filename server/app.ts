@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { createTokenVerifier, loadContractorKey, type TokenKeys } from './auth/tokens';
 import { registerAuthentication } from './http/authenticate';
 import { registerCompression, registerStaticFiles } from './http/delivery';
+import { registerDraining } from './http/drain';
 import { registerErrorHandling } from './http/errorHandling';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
       for (const method of [route.method].flat()) if (method !== 'HEAD') tell({ method, url: route.url, schema: route.schema as RouteSchema | undefined });
     });
   }
+  registerDraining(app);
   await registerSecurityHeaders(app, config.publicUrl, config.oidcIssuer);
   registerErrorHandling(app, config.staticDir);
   await registerCompression(app);

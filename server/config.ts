@@ -27,6 +27,11 @@ export interface Config {
   mailFrom: string;
   /** An S3-compatible object store for files; unset means the folder dataDir/objects. */
   s3?: S3Settings;
+  /**
+   * On SIGTERM, how long the server answers /api/ready "draining" while it still serves, before
+   * it stops taking requests: long enough for a load balancer's health checks to take it out.
+   */
+  drainSeconds: number;
 }
 
 function packageVersion(): string {
@@ -54,7 +59,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `OpenPermit <no-reply@${new URL(publicUrl).hostname}>`,
     s3: s3Settings(env),
+    drainSeconds: seconds(env.DRAIN_SECONDS, 'DRAIN_SECONDS'),
   };
+}
+
+function seconds(value: string | undefined, name: string): number {
+  const n = Number(value ?? 0);
+  if (!Number.isFinite(n) || n < 0 || n > 300) throw new Error(`${name} must be a number of seconds from 0 to 300, not "${value}"`);
+  return n;
 }
 
 /** S3_BUCKET turns the S3-compatible store on; the rest say where it is and how to sign in. */

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { drainAndClose } from './http/drain';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemoUsers, seedDemoIfEmpty } from './seed/demo';
 
 function gitRevision(): string {
@@ -26,9 +27,9 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let those under way finish, then close the database.
-  await app.close();
+  app.log.info({ signal, drainSeconds: config.drainSeconds }, 'shutting down');
+  // Readiness fails first, then the server stops taking requests and lets those under way finish; then the database closes.
+  await drainAndClose(app, config.drainSeconds);
   await db.close();
   process.exit(0);
 }

@@ -14,6 +14,8 @@ export const HEARTBEAT_MS = 25_000;
 /** Changes arriving within this long of an event (a burst of edits) are told together in the next one. */
 const COALESCE_MS = 50;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/** The retry hint a stream ends with: through a load balancer, another instance takes the reconnection. */
+const RECONNECT_HINT_MS = 1_000;
 
 /**
  * GET /sync/stream: server-sent events telling the user's replica which collections changed.
@@ -76,6 +78,8 @@ class ChangeStream implements ChangeSubscriber {
 
   end(): void {
     if (this.ended) return;
+    // Whatever ends it here (a stop, a restart, the token's expiry), the replica should come back soon.
+    if (this.raw.headersSent && !this.raw.destroyed) this.write(`retry: ${RECONNECT_HINT_MS}\n: ended by the server, reconnect\n\n`);
     this.ended = true;
     this.changes.stop();
     for (const timer of this.timers) clearTimeout(timer);

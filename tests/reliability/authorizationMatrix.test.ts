@@ -22,8 +22,8 @@ type Role = (typeof ROLES)[number];
 type Route = TestServer['routes'][number];
 type Where = 'inside' | 'sibling' | 'parent' | 'none';
 const MISSING = 'matrix-no-such-permit';
-/** Routes that answer without a token: health, configuration, and the signed attachment link (its signature is the credential). */
-const PUBLIC = ['/api/health', '/api/config', '/api/permitattachment/file'];
+/** Routes that answer without a token: health (liveness, readiness), configuration, and the signed attachment link (its signature is the credential). */
+const PUBLIC = ['/api/health', '/api/live', '/api/ready', '/api/config', '/api/permitattachment/file'];
 
 const properties = (schema: unknown) => Object.keys(((schema ?? {}) as { properties?: object }).properties ?? {});
 const takesPermitId = (route: Route) =>

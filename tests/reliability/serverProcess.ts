@@ -18,6 +18,8 @@ export interface ServerProcess {
   databaseUrl: string | null;
   /** SIGKILL: no shutdown hook runs, requests under way are cut, transactions open are lost. */
   kill(): Promise<void>;
+  /** SIGTERM, as systemd or a rolling restart stops it: resolves with its exit code once it has exited. */
+  terminate(): Promise<number | null>;
   /** Starts the server again on the same database and port; resolves once it answers. */
   restart(): Promise<void>;
   /**
@@ -32,7 +34,8 @@ export interface ServerProcess {
 
 const STARTUP_MS = 90_000;
 
-export async function startServerProcess(): Promise<ServerProcess> {
+/** `env` adds to or overrides the server's environment (e.g. DRAIN_SECONDS). */
+export async function startServerProcess(extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'openpermit-faults-'));
@@ -47,6 +50,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
     STATIC_DIR: join(dataDir, 'no-app'),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let child: ChildProcess | null = null;
   let log = '';
@@ -70,13 +74,14 @@ export async function startServerProcess(): Promise<ServerProcess> {
     }
   }
 
-  async function kill(): Promise<void> {
+  async function stop(signal: NodeJS.Signals): Promise<number | null> {
     const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return running?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
+    running.kill(signal);
+    return exited;
   }
+  const kill = async () => void (await stop('SIGKILL'));
 
   await launch();
   return {
@@ -84,6 +89,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
     port,
     databaseUrl: postgres?.url ?? null,
     kill,
+    terminate: () => stop('SIGTERM'),
     restart: launch,
     async stopAndOpenDatabase() {
       await kill();

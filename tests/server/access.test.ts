@@ -7,6 +7,9 @@ const apiRoutes = (server: TestServer) => server.routes.filter((r) => r.url.star
 
 const PUBLIC = [
   'GET /api/health',
+  // A load balancer's checks: liveness, and readiness (draining for a stop, or the database out of reach).
+  'GET /api/live',
+  'GET /api/ready',
   'GET /api/config',
   'POST /api/auth/signin',
   'POST /api/auth/refresh',
