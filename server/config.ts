@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection; unset means the embedded PGlite in dataDir. */
   databaseUrl?: string;
+  /** A direct connection to the same database for LISTEN and session locks, when databaseUrl goes through a transaction pool. */
+  databaseListenUrl?: string;
   /** The address people use to reach the app; issuer and links are built from it. */
   publicUrl: string;
   /** A corporate OpenID Connect provider; unset means the built-in one at /oidc. */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     publicUrl,
     oidcIssuer: env.OIDC_ISSUER || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'openpermit',

@@ -30,11 +30,15 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`. `databaseListenUrl`
+ * is a direct connection to the same database for what a transaction pool (PgBouncer) cannot
+ * carry: the change stream's LISTEN and the process's session lock.
+ */
+export async function openDatabase(options: { databaseUrl?: string; databaseListenUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, options.databaseListenUrl);
   }
   const { openPglite } = await import('./pglite');
   return openPglite(options.dataDir);

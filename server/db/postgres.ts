@@ -6,8 +6,12 @@ import { lockProcessId } from './processLiveness';
 // Keep bigint counters and timestamps exact: DateChanged needs microseconds (DESIGN.md §4).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** A PostgreSQL server, for scale: any number of stateless app instances share it. */
-export async function openPostgres(connectionString: string): Promise<Database> {
+/**
+ * A PostgreSQL server, for scale: any number of stateless app instances share it. Queries and
+ * transactions go through `connectionString` (PgBouncer in transaction mode will do); LISTEN and
+ * the process lock hold a session, so they take `sessionString`, a direct connection.
+ */
+export async function openPostgres(connectionString: string, sessionString = connectionString): Promise<Database> {
   // No JIT: the app's statements are short, and a misestimated plan (a small table never
   // analyzed) was compiled on every run at ~100× its cost (tests/server/syncClock.test.ts).
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
@@ -20,8 +24,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on('remove', (client) => connections.delete(client));
   // Fail at start, with the server's own words, rather than on the first request.
   await pool.query('select 1');
-  const listener = createPgListener(connectionString);
-  const liveness = processLock(connectionString);
+  const listener = createPgListener(sessionString);
+  const liveness = processLock(sessionString);
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
