@@ -239,6 +239,17 @@ test.describe('as the administrator', () => {
     await visit(page, '/reports/other', /./, '/reports/*');
   });
 
+  test('isolations: the list, a new certificate, a certificate and its points', async () => {
+    await visit(page, '/isolations', 'Isolations', '/isolations');
+    await visit(page, '/isolations/create', 'New isolation certificate', '/isolations/*');
+    // The administrator's home is at Northfield, where the demo has no certificate: one is planned here.
+    await page.getByRole('textbox', { name: 'Equipment' }).fill('21-P-105 Carbamate pump');
+    await page.getByRole('textbox', { name: 'Tag', exact: true }).fill('MCC-21-A4');
+    await page.getByRole('button', { name: 'Create certificate' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Isolation certificate # / })).toBeVisible();
+    await scanRoute(page, '/isolations/*', 'Isolation certificate (PLANNED)');
+  });
+
   test('the admin area: users, lists, forms, templates, cache, plot plans, printers, settings, audit trail', async () => {
     await visit(page, '/admin', 'Admin');
 
