@@ -44,6 +44,7 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   }
   await page.getByRole('toolbar', { name: 'Certificate actions' }).getByRole('button', { name: 'Mark ISOLATED' }).click();
   await expect(page.getByLabel('State', { exact: true })).toHaveText('ISOLATED');
+  await expect(page.getByRole('list', { name: 'Certificate history' })).toContainText('ISOLATED — Carlos Mendes');
   // The two-person rule, on the device and offline-ready: whoever applied a point cannot verify it.
   const own = point(page, TAGS[0]!).getByRole('button', { name: 'Verify' });
   await expect(own).toBeDisabled();

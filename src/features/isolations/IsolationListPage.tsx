@@ -27,12 +27,15 @@ export function IsolationListPage() {
   const { data } = useAppData();
   const found = useIsolations();
   const [state, setState] = useState('');
+  const [location, setLocation] = useState('');
   const [text, setText] = useState('');
   const shown = useMemo(
-    () => (found?.isolations ?? []).filter(({ doc }) => (!state || doc.State === state) && matchesText(doc, text)),
-    [found, state, text],
+    () => (found?.isolations ?? []).filter(({ doc }) => (!state || doc.State === state) && (!location || String(doc.LocationId) === location) && matchesText(doc, text)),
+    [found, state, location, text],
   );
   const title = (id: number) => data.tree.byId.get(id)?.Title ?? String(id);
+  // The locations that have certificates, not the whole tree: a filter that can only find something.
+  const locations = [...new Set((found?.isolations ?? []).map(({ doc }) => doc.LocationId))].sort((a, b) => title(a).localeCompare(title(b)));
 
   return (
     <section className={styles.root}>
@@ -42,6 +45,12 @@ export function IsolationListPage() {
           <Select value={state} onChange={(_e, d) => setState(d.value)}>
             <option value="">All states</option>
             {ISOLATION_STATES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </Select>
+        </Field>
+        <Field label="Location">
+          <Select value={location} onChange={(_e, d) => setLocation(d.value)}>
+            <option value="">All locations</option>
+            {locations.map((id) => <option key={id} value={id}>{title(id)}</option>)}
           </Select>
         </Field>
         <Field label="Filter isolations">

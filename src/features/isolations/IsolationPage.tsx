@@ -71,6 +71,12 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
         permits={permits}
         onAct={(action: PointStepAction, point: IsolationPoint) => void act(stepPoint(writer, action, point, certificate, actor, permits))}
       />
+      <Subtitle2 as="h2">History</Subtitle2>
+      <ol aria-label="Certificate history">
+        {certificate.Steps.map((step, i) => (
+          <li key={i}>{`${step.State} — ${step.By.Name}, ${new Date(step.By.At).toLocaleString()}`}</li>
+        ))}
+      </ol>
       <Subtitle2 as="h2">Permits relying on it</Subtitle2>
       {permits.length === 0 ? (
         <Body1>No permit names this certificate.</Body1>
