@@ -30,12 +30,12 @@ export function IsolationListPage() {
   const [location, setLocation] = useState('');
   const [text, setText] = useState('');
   const shown = useMemo(
-    () => (found?.isolations ?? []).filter(({ doc }) => (!state || doc.State === state) && (!location || String(doc.LocationId) === location) && matchesText(doc, text)),
+    () => (found ?? []).filter(({ doc }) => (!state || doc.State === state) && (!location || String(doc.LocationId) === location) && matchesText(doc, text)),
     [found, state, location, text],
   );
   const title = (id: number) => data.tree.byId.get(id)?.Title ?? String(id);
   // The locations that have certificates, not the whole tree: a filter that can only find something.
-  const locations = [...new Set((found?.isolations ?? []).map(({ doc }) => doc.LocationId))].sort((a, b) => title(a).localeCompare(title(b)));
+  const locations = [...new Set((found ?? []).map(({ doc }) => doc.LocationId))].sort((a, b) => title(a).localeCompare(title(b)));
 
   return (
     <section className={styles.root}>

@@ -10,7 +10,7 @@ import { IsolationStateBadge } from './IsolationStateBadge';
 import { linkedPermitFacts } from './isolationQueries';
 import { recordZeroEnergy, stepCertificate, stepPoint, stepRefusal, type WriteResult } from './isolationWrites';
 import { PointsTable } from './PointsTable';
-import { useIsolationActor, useIsolations } from './useIsolations';
+import { useIsolationActor, useIsolationsWithPermits } from './useIsolations';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -25,7 +25,7 @@ const STEP_LABELS: Record<IsolationStepAction, string> = {
 export function IsolationPage({ isolationId }: { isolationId: string }) {
   const styles = useStyles();
   const { data } = useAppData();
-  const found = useIsolations();
+  const found = useIsolationsWithPermits();
   const { writer, actorAt } = useIsolationActor();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [zeroEnergy, setZeroEnergy] = useState('');

@@ -30,9 +30,9 @@ export function IsolationsPanel({ permit, canEdit }: { permit: Permit; canEdit: 
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!found) return null;
   const facts = { PermitInstanceId: permit.PermitInstanceId, PermitInstanceReferenceId: permit.PermitInstanceReferenceId, State: permit.State as PermitState };
-  const named = namedBy(found.isolations, permit.PermitInstanceId).map(({ doc }) => doc);
+  const named = namedBy(found, permit.PermitInstanceId).map(({ doc }) => doc);
   const unverified = named.filter((c) => c.State !== 'VERIFIED');
-  const candidates = found.isolations
+  const candidates = found
     .map(({ doc }) => doc)
     .filter((c) => c.SiteId === permit.SiteId && !named.includes(c) && ['PLANNED', 'ISOLATED', 'VERIFIED'].includes(c.State) && matchesText(c, query));
   const act = async (write: Promise<WriteResult>) => setRefusal(await write);

@@ -4,11 +4,21 @@ import type { IsolationActor } from '../../../domain/isolations/lifecycle';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
-import { isolationsWithPermits$ } from './isolationQueries';
+import { isolations$, isolationsWithPermits$ } from './isolationQueries';
 import type { IsolationWriter } from './isolationWrites';
 
-/** The certificates and permits as the user sees them (undefined while the replica is read). */
+/** The certificates as the user sees them (undefined while the replica is read). */
 export function useIsolations() {
+  const db = useReplica();
+  const { email } = useAppData();
+  return useObservable(useMemo(() => isolations$(db, email), [db, email]), undefined);
+}
+
+/**
+ * The certificates and the permits, for the interlock's view of the permits relying on a
+ * certificate. Not on the permit page: each edit there would lay the outbox over every permit again.
+ */
+export function useIsolationsWithPermits() {
   const db = useReplica();
   const { email } = useAppData();
   return useObservable(useMemo(() => isolationsWithPermits$(db, email), [db, email]), undefined);

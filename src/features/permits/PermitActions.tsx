@@ -146,7 +146,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         canEdit={canEdit}
         onAct={(record, action, comment) => {
           // The interlock of issue 36, told at once: the server would refuse the approval anyway.
-          const named = namedBy(isolations?.isolations ?? [], id).map(({ doc }) => doc);
+          const named = namedBy(isolations ?? [], id).map(({ doc }) => doc);
           const refusal = approvalRefusal(permit, approvals?.Approvals ?? [], record, action, named);
           if (refusal) notify('error', refusal);
           else void actOnApproval(writer, id, record.PermitApprovalId, action, comment);
