@@ -43,7 +43,9 @@ export async function startOwnServer(port?: number): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openpermit-e2e-own-'));
   const db = await openMigratedPglite();
   await seedDemoIfEmpty(db);
-  const app = await buildApp(loadConfig({ PORT: String(listenOn), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db, { logger: false });
+  // STATIC_DIR as the shared server has it, so two runs with builds of their own can share a machine.
+  const config = loadConfig({ PORT: String(listenOn), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: process.env.STATIC_DIR });
+  const app = await buildApp(config, db, { logger: false });
   await app.listen({ port: listenOn, host: '127.0.0.1' });
   return {
     url,
