@@ -29,5 +29,4 @@ export * from './isolations';
 export * from './replicatedIsolation';
 export * from './simops';
 export * from './gasTests';
-export * from './replicatedGasTests';
 export * from './handover';
