@@ -1,5 +1,8 @@
 import Type from 'typebox';
 
+/** The largest id a database row has (PostgreSQL `integer`): a larger one in an address is refused as such. */
+export const INT4_MAX = 2_147_483_647;
+
 /** A location id: 0 is the root of the tree (SPEC §9). */
 export const LocationId = Type.Integer({ minimum: 0, description: 'Location id' });
 

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { INT4_MAX } from './common';
 import { ListItem } from './location';
 
 /**
@@ -23,14 +24,14 @@ export type SiteLists = Type.Static<typeof SiteLists>;
  * The key and item value travel in the path; their rules (SPEC §5) are checked by the service,
  * so a refusal carries the words of the spec rather than the validator's.
  */
-export const SiteParams = Type.Object({ siteId: Type.Integer({ minimum: 0, description: 'Site id' }) });
+export const SiteParams = Type.Object({ siteId: Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'Site id' }) });
 export const ListParams = Type.Object({
-  siteId: Type.Integer({ minimum: 0, description: 'Site id' }),
+  siteId: Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'Site id' }),
   fieldKey: Type.String({ maxLength: 100, description: 'List key' }),
 });
 export type ListParams = Type.Static<typeof ListParams>;
 export const ListItemParams = Type.Object({
-  siteId: Type.Integer({ minimum: 0, description: 'Site id' }),
+  siteId: Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'Site id' }),
   fieldKey: Type.String({ maxLength: 100, description: 'List key' }),
   itemValue: Type.String({ maxLength: 200, description: 'Item value' }),
 });

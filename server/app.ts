@@ -7,7 +7,7 @@ import { createTokenVerifier, loadContractorKey, type TokenKeys } from './auth/t
 import { registerAuthentication } from './http/authenticate';
 import { registerCompression, registerStaticFiles } from './http/delivery';
 import { registerDraining } from './http/drain';
-import { registerErrorHandling } from './http/errorHandling';
+import { refuseAddress, registerErrorHandling } from './http/errorHandling';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurityHeaders } from './http/security';
 import { validationMessage } from './http/validationMessages';
@@ -64,6 +64,7 @@ export async function buildApp(config: Config, db: Database, options: BuildOptio
     trustProxy: config.publicUrl.startsWith('https:'),
     bodyLimit: 1024 * 1024,
     schemaErrorFormatter: (errors, where) => new Error(validationMessage(errors, where)),
+    frameworkErrors: refuseAddress,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from './errors';
@@ -11,7 +11,17 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+  FST_ERR_BAD_URL: 'The address is not valid: check the characters in it.',
 };
+
+
+/** The router's own refusals (an address that is not valid or too long) bypass the error handler. */
+export function refuseAddress(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = FRAMEWORK_MESSAGES[error.code] ?? FRAMEWORK_MESSAGES.FST_ERR_BAD_URL!;
+  void reply.code(status).type('application/json').send({ statusCode: status, error: STATUS_NAMES[status] ?? 'Bad Request', message });
+}
 
 /**
  * Every refusal is JSON `{statusCode, error, message}` with a sentence a person can act on;
@@ -63,6 +73,7 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'Conflict',
   412: 'Precondition Failed',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   428: 'Precondition Required',

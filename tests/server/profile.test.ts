@@ -70,6 +70,11 @@ describe.each(DATABASE_KINDS)('profile, locations and settings on %s', (kind) =>
     const invalidJson = await server.request({ method: 'POST', url: '/api/userpref', token, headers: { 'content-type': 'application/json' }, payload: '{"PersonnelId":' });
     expect(invalidJson.statusCode).toBe(400);
     expect(invalidJson.json().message).toBe('The request body is not valid JSON.');
+    // Past what the database stores, and in the address: each refused with a sentence, not a fault.
+    const tooLarge = await server.request({ method: 'PUT', url: '/api/settings/sites/1e308', token: await server.employeeToken('admin@demo.test'), payload: { plotPlanEnabled: false, workOrdersEnabled: true, copyEnabled: true } });
+    expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([400, 'siteId must be at most 2147483647.']);
+    const longAddress = await server.request({ method: 'GET', url: `/api/users/${'x'.repeat(600)}`, token });
+    expect([longAddress.statusCode, longAddress.json().message]).toEqual([414, 'A part of the address is too long.']);
     const badQuery = await server.request({ method: 'GET', url: '/api/printer?LocationId=abc', token });
     expect(badQuery.statusCode).toBe(400);
     expect(badQuery.json().message).toBe('LocationId must be a whole number.');
