@@ -1,4 +1,4 @@
-import type { SimopsMatrix, SimopsRuleKind } from '../../schemas/simops';
+import type { SimopsMatrix, SimopsRuleKind, SimopsSettings } from '../../schemas/simops';
 
 /**
  * The demo site's matrix, a sensible start for a refinery (issue 38): ignition near a confined
@@ -20,6 +20,9 @@ export const DEFAULT_SIMOPS_MATRIX: SimopsMatrix = {
     { Key: 'flammables', Label: 'Flammables present', Fields: ['ConfinedSpace.flammables', 'ColdWork.flammables'] },
   ],
 };
+
+/** A site nobody has set up yet works with the demo's sensible matrix and no calibrated plan: on the server and on devices alike. */
+export const DEFAULT_SIMOPS_SETTINGS: SimopsSettings = { ...DEFAULT_SIMOPS_MATRIX, PlanScales: {} };
 
 /** The rule of a pair of kinds of work that is not allowed, with its separation. */
 export interface PairRule {

@@ -43,17 +43,13 @@ const startOfDay = (day: string) =>
 
 /**
  * A permit as the clash function sees it, or null when it cannot clash now: not open, not placed
- * on a plot plan, over, or planned further ahead than the horizon. Its window runs from its issue
- * (or, while planned, the start of its work day) to the end its form gives (else a shift after
- * issue, or the end of the planned day).
+ * on a plot plan, over, or planned further ahead than the horizon (its window: `simopsWindow`).
  */
 export function simopsWork(permit: SimopsPermitFacts, place: SimopsPlace | undefined, hazards: readonly SimopsHazard[], now: number): SimopsWork | null {
   if (!OPEN_PERMIT_STATES.includes(permit.State) || !place || !isWorkLocationSet(permit.Latitude, permit.Longitude)) return null;
-  const issued = permit.EffectiveDate ? Date.parse(permit.EffectiveDate) : Number.NaN;
-  const start = Number.isNaN(issued) ? startOfDay(permit.workDate) : issued;
-  if (Number.isNaN(start)) return null;
-  const until = permit.validUntil ? Date.parse(permit.validUntil) : Number.NaN;
-  const end = until > start ? until : Number.isNaN(issued) ? startOfDay(permit.workDate) + DAY_MS : start + ISSUED_WITHOUT_END_MS;
+  const window = simopsWindow(permit);
+  if (!window) return null;
+  const { start, end } = window;
   if (end <= now || start >= now + PLANNED_HORIZON_MS) return null;
   const kinds = permit.permitTypes.map((t) => t.Name);
   for (const hazard of hazards) if (!kinds.includes(hazard.Key) && hazard.Fields.some((f) => flagged(permit.ContentJSON, f))) kinds.push(hazard.Key);
@@ -66,6 +62,20 @@ export function simopsWork(permit: SimopsPermitFacts, place: SimopsPlace | undef
     end,
     kinds,
   };
+}
+
+/**
+ * When a permit's work runs, whatever the clock says: from its issue (or, while planned, the start
+ * of its work day) to the end its form gives (else a shift after issue, or the end of the planned
+ * day); null when it names no day. A device reads it to know when a permit enters or leaves `simopsWork`.
+ */
+export function simopsWindow(permit: Pick<SimopsPermitFacts, 'EffectiveDate' | 'workDate' | 'validUntil'>): { start: number; end: number } | null {
+  const issued = permit.EffectiveDate ? Date.parse(permit.EffectiveDate) : Number.NaN;
+  const start = Number.isNaN(issued) ? startOfDay(permit.workDate) : issued;
+  if (Number.isNaN(start)) return null;
+  const until = permit.validUntil ? Date.parse(permit.validUntil) : Number.NaN;
+  const end = until > start ? until : Number.isNaN(issued) ? startOfDay(permit.workDate) + DAY_MS : start + ISSUED_WITHOUT_END_MS;
+  return { start, end };
 }
 
 /** Whether a form field (`form.key`) says yes: a ticked box, a "yes", a non-empty answer or choice. */

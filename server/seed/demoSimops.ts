@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
-import { DEFAULT_SIMOPS_SETTINGS, simopsSettingKey } from '../simops/settings';
+import { DEFAULT_SIMOPS_SETTINGS } from '../../domain/simops/matrix';
+import { simopsSettingKey } from '../simops/settings';
 
 /**
  * Bayport's SIMOPS set-up: the default matrix, and its plot plan calibrated as an administrator

@@ -4,7 +4,7 @@ import { abilitiesAt } from '../../domain/abilities';
 import { ROOT_LOCATION_ID } from '../../domain/constants';
 import type { LocationTree } from '../../domain/locations';
 import { currentPlotPlan } from '../../domain/plotPlans';
-import { DEFAULT_SIMOPS_MATRIX } from '../../domain/simops/matrix';
+import { DEFAULT_SIMOPS_SETTINGS } from '../../domain/simops/matrix';
 import { audit } from '../audit/record';
 import type { Queryable } from '../db/database';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -13,9 +13,6 @@ import { granteeOf, type UserRecord } from '../users/users';
 
 /** The remote setting's key; devices read the same key from their replica's site data. */
 export const simopsSettingKey = (siteId: number) => `simops:${siteId}`;
-
-/** A site nobody has set up yet works with the demo's sensible matrix and no calibrated plan. */
-export const DEFAULT_SIMOPS_SETTINGS: SimopsSettings = { ...DEFAULT_SIMOPS_MATRIX, PlanScales: {} };
 
 export async function siteSimops(db: Queryable, siteId: number, lock = false): Promise<SimopsSettings> {
   const [row] = await db.query<{ value: SimopsSettings }>(
