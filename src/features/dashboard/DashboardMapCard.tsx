@@ -8,7 +8,9 @@ import { referenceOf } from '../permits/permitText';
 import { MapLegend } from '../plotPlans/MapLegend';
 import { PermitPopup } from '../plotPlans/PermitPopup';
 import { PlotPlanView } from '../plotPlans/PlotPlanView';
-import type { MapMarker } from '../plotPlans/PlotPlanMap';
+import type { ClashLine, MapMarker } from '../plotPlans/PlotPlanMap';
+import { ruleText, metres } from '../simops/simopsText';
+import { useSimops } from '../simops/useSimops';
 import { useDashboardMap } from './useDashboardMap';
 
 const useStyles = makeStyles({
@@ -34,6 +36,32 @@ export function DashboardMapCard() {
       })),
     [placed],
   );
+  // SIMOPS (issue 38): a line between each two clashing permits on this map, and the separation around the one whose popup is open.
+  const simops = useSimops();
+  const clashLines = useMemo<ClashLine[]>(() => {
+    if (!simops || !placed) return [];
+    const byId = new Map(placed.map((p) => [p.PermitInstanceId, p]));
+    const sites = new Set(placed.map((p) => p.SiteId));
+    return [...sites].flatMap((site) =>
+      simops.clashes.clashesAt(site).flatMap((clash) => {
+        const [a, b] = clash.ids.map((id) => byId.get(id));
+        if (!a || !b) return [];
+        const names = [a, b].map((p) => `Permit # ${referenceOf(p.PermitInstanceReferenceId)}`).join(' and ');
+        return [{
+          id: clash.ids.join(),
+          from: [a.Latitude ?? 0, a.Longitude ?? 0],
+          to: [b.Latitude ?? 0, b.Longitude ?? 0],
+          block: clash.rule === 'block',
+          title: `SIMOPS: ${names}, ${metres(clash.distanceM)} apart: ${ruleText(clash)}`,
+        } satisfies ClashLine];
+      }),
+    );
+  }, [simops, placed]);
+  const separationOf = useCallback((id: string) => {
+    const permit = placed?.find((p) => p.PermitInstanceId === id);
+    const plan = permit && simops?.clashes.planOf(permit.LocationId);
+    return plan && simops ? simops.clashes.reachOf(id) / plan.metresPerUnit : 0;
+  }, [simops, placed]);
   const popup = useCallback((id: string) => {
     const permit = placed?.find((p) => p.PermitInstanceId === id);
     return permit ? <PermitPopup permit={permit} /> : null;
@@ -49,7 +77,7 @@ export function DashboardMapCard() {
           {mapped.hidden > 0 && <Body1>{messages.plotPlans.hidden(mapped.hidden)}</Body1>}
         </div>
       )}
-      <PlotPlanView locationId={homeLocation?.LocationId ?? null} label="Plot plan" className={styles.map} markers={markers} popup={popup} />
+      <PlotPlanView locationId={homeLocation?.LocationId ?? null} label="Plot plan" className={styles.map} markers={markers} popup={popup} clashLines={clashLines} separationOf={separationOf} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import {
-  Badge, Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea, makeStyles, tokens,
+  Badge, Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Textarea,
+  makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { actionableRecords, duePhase, phaseOf, type ApprovalsView } from '../../../domain/permits/approvals';
@@ -22,7 +23,10 @@ interface Props {
   /** The approval groups the user belongs to on this permit. */
   groups: ReadonlySet<string>;
   canEdit: boolean;
-  onAct(record: ApprovalRecord, action: ApprovalAction, comment: string): void;
+  /** What an approval that issues the permit must weigh (a SIMOPS clash, issue 38): shown above the comment. */
+  notice?: { intent: 'error' | 'warning'; text: string } | null;
+  /** Acts, or answers why not: the dialog then keeps the comment and shows the reason. */
+  onAct(record: ApprovalRecord, action: ApprovalAction, comment: string): string | null;
 }
 
 function status(r: ApprovalRecord): string {
@@ -31,9 +35,10 @@ function status(r: ApprovalRecord): string {
 }
 
 /** The approval records and summary (SPEC §3); a member of a due record's group acts on it. */
-export function ApprovalsDialog({ open, onClose, state, approvals, groups, canEdit, onAct }: Props) {
+export function ApprovalsDialog({ open, onClose, state, approvals, groups, canEdit, notice, onAct }: Props) {
   const styles = useStyles();
   const [comment, setComment] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const records = approvals?.Approvals ?? [];
   const phase = duePhase(state);
   const due = new Set(actionableRecords(records, phase).map((r) => r.PermitApprovalId));
@@ -43,11 +48,16 @@ export function ApprovalsDialog({ open, onClose, state, approvals, groups, canEd
     return r.IsApproved && phaseOf(r) === phase ? ['Discontinue'] : [];
   };
   const act = (r: ApprovalRecord, action: ApprovalAction) => {
-    onAct(r, action, comment);
-    setComment('');
+    const refused = onAct(r, action, comment);
+    setRefusal(refused);
+    if (!refused) setComment('');
+  };
+  const close = () => {
+    setRefusal(null);
+    onClose();
   };
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+    <Dialog open={open} onOpenChange={(_e, d) => !d.open && close()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Approvals</DialogTitle>
@@ -74,12 +84,14 @@ export function ApprovalsDialog({ open, onClose, state, approvals, groups, canEd
                 </div>
               ))}
             </div>
-            <Field label="Comment" hint="Required to reject or discontinue">
+            {notice && <MessageBar intent={notice.intent}><MessageBarBody>{notice.text}</MessageBarBody></MessageBar>}
+            <Field label="Comment" hint={notice?.intent === 'warning' ? 'Required to reject or discontinue, and to approve: acknowledge the SIMOPS review' : 'Required to reject or discontinue'}>
               <Textarea value={comment} onChange={(_e, d) => setComment(d.value)} />
             </Field>
+            {refusal && <MessageBar intent="error" role="alert"><MessageBarBody>{refusal}</MessageBarBody></MessageBar>}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={close}>Close</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

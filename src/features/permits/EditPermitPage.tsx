@@ -17,6 +17,8 @@ import { ChangeWorkOrder, workOrderNumberIn } from './ChangeWorkOrder';
 import { WorkLocationDialog } from '../plotPlans/WorkLocationDialog';
 import { ErrorPanel } from './ErrorPanel';
 import { IsolationsPanel } from '../isolations/IsolationsPanel';
+import { GasTestsPanel } from '../gasTests/GasTestsPanel';
+import { NearbyWorkPanel } from '../simops/NearbyWorkPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
 import { PermitForms, subForms, validateForms as validate } from './PermitForms';
@@ -112,6 +114,8 @@ export function EditPermitPage() {
         )}
       </div>
       <IsolationsPanel permit={permit} canEdit={canEdit} />
+      <GasTestsPanel permit={permit} canEdit={canEdit} />
+      <NearbyWorkPanel permitId={permit.PermitInstanceId} />
       {permit.EndStateDescription && <MessageBar intent="info"><MessageBarBody>{`Reason: ${permit.EndStateDescription}`}</MessageBarBody></MessageBar>}
       <PermitActions
         permit={permit}

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
 import type { ApprovalsView } from '../../../domain/permits/approvals';
-import { RULES } from '../../../domain/permits/lifecycle';
+import { RULES, settle } from '../../../domain/permits/lifecycle';
 import { copyPermit } from '../../../replication/permitCopy';
 import { forcePull } from '../../../replication/syncState';
-import type { Permit, PermitState } from '../../../schemas';
+import type { ApprovalRecord, Permit, PermitState } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
@@ -16,6 +16,8 @@ import { namedBy } from '../isolations/isolationQueries';
 import { approvalRefusal } from '../isolations/permitInterlock';
 import { useIsolations } from '../isolations/useIsolations';
 import { PrintDialog } from '../printing/PrintDialog';
+import { simopsNotice, simopsRefusal } from '../simops/approvalCheck';
+import { useSimops } from '../simops/useSimops';
 import { ApprovalsDialog } from './ApprovalsDialog';
 import { PermitActionBar } from './PermitActionBar';
 import { actOnApproval, rejectPermit, revokePermit, submitPermit } from './permitWrites';
@@ -53,8 +55,13 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
   const [submittedFrom, setSubmittedFrom] = useState<string | null>(search.get('redirectFromCreate') === 'true' ? 'DRAFT' : null);
   const writer = { db, owner: email };
   const isolations = useIsolations();
+  const simops = useSimops();
   const id = permit.PermitInstanceId;
   const state = permit.State as PermitState;
+  const records = approvals?.Approvals ?? [];
+  // Whether approving this record makes the permit APPROVED: the moment the SIMOPS gate judges (issue 38).
+  const issues = (record: ApprovalRecord) =>
+    state !== 'APPROVED' && settle(state, records.map((r) => (r.PermitApprovalId === record.PermitApprovalId ? { ...r, IsApproved: true } : r))) === 'APPROVED';
   const allowed = (action: keyof typeof RULES) => canEdit && RULES[action].from.includes(state);
 
   // The list card's Print lands here with print=true (SPEC §2). canPrint waits for the location's metadata, so the
@@ -144,12 +151,19 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
         approvals={approvals}
         groups={groups}
         canEdit={canEdit}
+        notice={open === 'approvals' && records.some((r) => groups.has(r.ApprovalGroup) && issues(r)) ? simopsNotice(simops, permit, Date.now()) : null}
         onAct={(record, action, comment) => {
           // The interlock of issue 36, told at once: the server would refuse the approval anyway.
           const named = namedBy(isolations ?? [], id).map(({ doc }) => doc);
-          const refusal = approvalRefusal(permit, approvals?.Approvals ?? [], record, action, named);
-          if (refusal) notify('error', refusal);
-          else void actOnApproval(writer, id, record.PermitApprovalId, action, comment);
+          const refusal = approvalRefusal(permit, records, record, action, named);
+          if (refusal) {
+            notify('error', refusal);
+            return null;
+          }
+          // SIMOPS (issue 38), judged on the device first: a block is refused, a review waits for the comment that acknowledges it.
+          const clash = action === 'Approval' && issues(record) ? simopsRefusal(simops, permit, comment, Date.now()) : null;
+          if (!clash) void actOnApproval(writer, id, record.PermitApprovalId, action, comment);
+          return clash;
         }}
       />
       <ReasonDialog open={open === 'reject'} title="Reject Permit" action="Reject" onCancel={() => setOpen(null)} onConfirm={(r) => void reject(r)} />

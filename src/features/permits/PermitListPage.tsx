@@ -9,6 +9,7 @@ import { narrowingFilter, pageOf, parseListQuery, type ListQuery } from '../../.
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
+import { useSimops } from '../simops/useSimops';
 import { ListFilterBar } from './list/ListFilterBar';
 import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
@@ -53,6 +54,7 @@ export function PermitListPage() {
   const [expanded, setExpanded] = useState(() => (settings.cardsExpandedSites ?? []).includes(homeSite));
   const titleOf = useLocationTitles(tree);
   const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
+  const simops = useSimops();
   const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
   const [filter] = useState(narrowingFilter<ListItem>);
   const shown = useMemo(() => (Array.isArray(items) ? filter(items, query, profile.PersonnelId) : []), [filter, items, query, profile.PersonnelId]);
@@ -111,6 +113,7 @@ export function PermitListPage() {
                   expanded={expanded}
                   canEdit={abilities.edit}
                   canPrint={abilities.print && printSites.includes(permit.SiteId)}
+                  simops={simops?.clashes.clashesOf(permit.PermitInstanceId)[0]?.rule ?? null}
                   onOpen={open}
                   onPrint={print}
                 />

@@ -24,6 +24,16 @@ export interface MapMarker {
   title: string;
 }
 
+/** Two clashing permits' markers joined (SIMOPS, issue 38), dashed for a review, solid for a block. */
+export interface ClashLine {
+  id: string;
+  from: PlotPlanPosition;
+  to: PlotPlanPosition;
+  block: boolean;
+  /** What the line means in words: its tooltip, since a line's colour or dash alone says nothing to many. */
+  title: string;
+}
+
 /** The picker's pin: where the work location is, and what to do when the user moves it. */
 export interface MapPin {
   position: PlotPlanPosition;
@@ -42,6 +52,9 @@ export interface PlotPlanMapProps {
   /** The popup's content for a marker. */
   popup?: (id: string) => ReactNode;
   pin?: MapPin;
+  clashLines?: readonly ClashLine[];
+  /** The separation around a marker, in map units, drawn while its popup is open (0: none). */
+  separationOf?: (id: string) => number;
 }
 
 const dotIcon = (colour: string, size: number, className: string) => {
@@ -53,7 +66,7 @@ const dotIcon = (colour: string, size: number, className: string) => {
 
 const toPosition = (latLng: L.LatLng): PlotPlanPosition => clampToPlotPlan([latLng.lat, latLng.lng]);
 
-export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin }: PlotPlanMapProps) {
+export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin, clashLines, separationOf }: PlotPlanMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   // One popup for the map; its content is rendered by React into this element.
@@ -111,6 +124,31 @@ export default function PlotPlanMap({ imageUrl, plan, label, className, markers,
     ).addTo(map);
     return () => void layer.remove();
   }, [map, markers]);
+
+  useEffect(() => {
+    if (!map || !clashLines?.length) return;
+    const layer = L.layerGroup(
+      clashLines.map((line) =>
+        L.polyline([line.from, line.to], {
+          className: `op-simops-line ${line.block ? 'op-simops-block' : 'op-simops-review'}`,
+          color: line.block ? '#c50f1f' : '#bc4b09',
+          weight: 3,
+          dashArray: line.block ? undefined : '8 6',
+          interactive: true,
+        }).bindTooltip(line.title, { sticky: true }),
+      ),
+    ).addTo(map);
+    return () => void layer.remove();
+  }, [map, clashLines]);
+
+  const selected = openId === null ? undefined : markers?.find((m) => m.id === openId);
+  const radius = selected && separationOf ? separationOf(selected.id) : 0;
+  const [selectedLat, selectedLng] = selected?.position ?? [0, 0];
+  useEffect(() => {
+    if (!map || radius <= 0) return;
+    const circle = L.circle([selectedLat, selectedLng], { radius, className: 'op-simops-circle', color: '#0f6cbd', weight: 2, fillOpacity: 0.08, interactive: false }).addTo(map);
+    return () => void circle.remove();
+  }, [map, radius, selectedLat, selectedLng]);
 
   // The popup was sized before React filled it: fit it to its content once rendered.
   useEffect(() => {

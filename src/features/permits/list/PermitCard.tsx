@@ -1,5 +1,7 @@
-import { MenuItem, makeResetStyles, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components';
+import { MenuItem, makeResetStyles, makeStyles, mergeClasses, shorthands, tokens, typographyStyles } from '@fluentui/react-components';
+import { WarningRegular } from '@fluentui/react-icons';
 import { memo } from 'react';
+import type { Clash } from '../../../../domain/simops/clash';
 import { messages } from '../../../../domain/messages';
 import type { Permit } from '../../../../schemas';
 import { useBadgeClassName, useBadgeStyles } from '../badgeStyles';
@@ -40,7 +42,16 @@ const useStyles = makeStyles({
   details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
   detail: { display: 'contents' },
   label: { color: tokens.colorNeutralForeground3 },
+  simops: { gap: tokens.spacingHorizontalXXS },
+  review: {
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    color: tokens.colorNeutralForeground1,
+    ...shorthands.borderColor(tokens.colorPaletteYellowBorder2),
+  },
 });
+
+/** The badge's words for the worst SIMOPS rule the permit breaks: the text says it, not the colour alone. */
+const SIMOPS_BADGE: Record<Clash['rule'], string> = { block: 'SIMOPS · Not allowed', review: 'SIMOPS · Needs review' };
 
 interface Props {
   permit: Permit;
@@ -51,6 +62,8 @@ interface Props {
   canEdit: boolean;
   /** Print in the card menu (the permit's site setting, and the user may print there). */
   canPrint: boolean;
+  /** The worst rule of its SIMOPS clashes with nearby work (issue 38), null when it has none. */
+  simops: Clash['rule'] | null;
   onOpen(permitInstanceId: string): void;
   onPrint(permitInstanceId: string): void;
 }
@@ -60,7 +73,7 @@ interface Props {
  * expanded. Memoised: a key typed in the filter renders only the cards that change; the list
  * keys its cards by their place on the page, so a card is given another permit as the text narrows.
  */
-export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, onOpen, onPrint }: Props) {
+export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, simops, onOpen, onPrint }: Props) {
   const styles = useStyles();
   const badge = useBadgeClassName();
   const badges = useBadgeStyles();
@@ -81,6 +94,12 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
         <StateBadge state={permit.State} />
         {yourApprovalRequired && <span className={mergeClasses(badge, badges.circular, badges.dangerTint)}>{messages.permits.yourApprovalRequired}</span>}
         {pending && <span className={mergeClasses(badge, badges.circular, badges.outline)}>Not synced yet</span>}
+        {simops && (
+          <span className={mergeClasses(badge, badges.circular, styles.simops, simops === 'block' ? badges.dangerTint : styles.review)}>
+            <WarningRegular aria-hidden />
+            {SIMOPS_BADGE[simops]}
+          </span>
+        )}
       </div>
       {expanded && <CardDetails permit={permit} reference={reference} />}
     </div>
