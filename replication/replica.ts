@@ -10,6 +10,7 @@ import type {
   IsolationCertificate,
   OutboxEntry,
   PermitDefinition,
+  PermitGasTests,
   PulledCollection,
   ReplicatedPermit,
   SiteDataDocument,
@@ -26,6 +27,7 @@ export interface PulledDocuments {
   definitions: PermitDefinition;
   sitedata: SiteDataDocument;
   isolations: IsolationCertificate;
+  gastests: PermitGasTests;
 }
 
 export type ReplicaCollections = { [C in PulledCollection]: RxCollection<PulledDocuments[C]> } & {

@@ -29,4 +29,5 @@ export * from './isolations';
 export * from './replicatedIsolation';
 export * from './simops';
 export * from './gasTests';
+export * from './replicatedGasTests';
 export * from './handover';

@@ -8,6 +8,7 @@ import {
   OUTBOX_STATUSES,
   OutboxEntry,
   PermitDefinition,
+  ReplicatedGasTests,
   ReplicatedIsolation,
   ReplicatedPermit,
   SiteDataDocument,
@@ -88,6 +89,11 @@ export const replicaSchemas = {
   // Few on a site (tens, not thousands): the screens read them all and sort them in memory.
   isolations: collectionSchema<PulledDocuments['isolations']>(ReplicatedIsolation, {
     primaryKey: 'IsolationCertificateId',
+    indexes: [],
+  }),
+  // One a permit with readings; read by key (a permit's page) or all at once (the list's badges).
+  gastests: collectionSchema<PulledDocuments['gastests']>(ReplicatedGasTests, {
+    primaryKey: 'PermitInstanceId',
     indexes: [],
   }),
   outbox: collectionSchema<OutboxEntry>(OutboxEntry, {

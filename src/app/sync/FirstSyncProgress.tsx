@@ -14,6 +14,7 @@ const NAMES: Record<PulledCollection, string> = {
   definitions: 'permit forms',
   sitedata: 'site data',
   isolations: 'isolations',
+  gastests: 'gas tests',
 };
 
 /**
