@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useReplica } from '../../app/replica';
+import { useAppData } from '../../app/startup/appData';
+import { useObservable } from '../../app/useObservable';
+import { allGasSettings$, allGasTests$, gasSettings$, gasTests$ } from './gasTestQueries';
+import type { GasWriter } from './gasTestWrites';
+
+/** A permit's gas tests and its site's gas settings (undefined while the replica is read). */
+export function usePermitGasTests(permitId: string, siteId: number) {
+  const db = useReplica();
+  const { email } = useAppData();
+  const tests = useObservable(useMemo(() => gasTests$(db, email, permitId), [db, email, permitId]), undefined);
+  const settings = useObservable(useMemo(() => gasSettings$(db, siteId), [db, siteId]), undefined);
+  return tests && settings ? { ...tests, settings } : undefined;
+}
+
+/** Every permit's gas tests and the sites' settings, for the list's cards (undefined while the replica is read). */
+export function useAllGasTests() {
+  const db = useReplica();
+  const { email } = useAppData();
+  const tests = useObservable(useMemo(() => allGasTests$(db, email), [db, email]), undefined);
+  const settingsOf = useObservable(useMemo(() => allGasSettings$(db), [db]), undefined);
+  return tests && settingsOf ? { tests, settingsOf } : undefined;
+}
+
+/** Who records readings and resumes or stops work: the signed-in user. */
+export function useGasWriter(): GasWriter {
+  const db = useReplica();
+  const { data, email } = useAppData();
+  const { profile } = data;
+  return { db, owner: email, personnelId: profile.PersonnelId, name: `${profile.FirstName} ${profile.LastName}` };
+}
