@@ -6,8 +6,11 @@ export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates
 export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
-/** The collections the server serves: the replica's. */
-export const SERVED_COLLECTIONS = PULLED_COLLECTIONS;
+/**
+ * The collections the server serves: the replica's, and handovers (issue 39), which join
+ * PULLED_COLLECTIONS when the device has a collection to hold them.
+ */
+export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'handovers'] as const;
 export type ServedCollection = (typeof SERVED_COLLECTIONS)[number];
 export const ServedCollectionSchema = Type.Union(SERVED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<ServedCollection>>]);
 

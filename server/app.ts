@@ -24,6 +24,7 @@ import { locationRoutes } from './routes/locations';
 import { permitCacheRoutes } from './routes/permitCache';
 import { isolationRoutes } from './routes/isolations';
 import { gasTestRoutes } from './routes/gasTests';
+import { handoverRoutes } from './routes/handover';
 import { simopsRoutes } from './routes/simops';
 import { permitRoutes } from './routes/permits';
 import { searchRoutes } from './routes/search';
@@ -39,7 +40,7 @@ import { formRoutes } from './routes/forms';
 import { userRoutes } from './routes/users';
 import { workOrderRoutes } from './routes/workorders';
 
-const API_ROUTES = [registerIdempotency, auditRoutes, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, isolationRoutes, gasTestRoutes, simopsRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes, reportRoutes, plotPlanRoutes];
+const API_ROUTES = [registerIdempotency, auditRoutes, systemRoutes, authRoutes, userRoutes, externalUserRoutes, locationRoutes, settingsRoutes, syncRoutes, clientLogRoutes, permitRoutes, isolationRoutes, gasTestRoutes, handoverRoutes, simopsRoutes, draftRoutes, searchRoutes, workOrderRoutes, attachmentRoutes, printRoutes, listRoutes, permitCacheRoutes, templateRoutes, formRoutes, reportRoutes, plotPlanRoutes];
 
 /** The JSON Schemas a route validates its input with (the fuzz and authorization tests read them). */
 export interface RouteSchema {

@@ -116,7 +116,7 @@ const scope: SyncScope = {
   listSites: [1],
   siteId: 1,
   personnelId: 1001,
-  fingerprint: { permits: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '', isolations: '', gastests: '' },
+  fingerprint: { permits: '', definitions: '', sitedata: '', workorders: '', templates: '', drafts: '', isolations: '', gastests: '', handovers: '' },
 };
 
 /**

@@ -29,7 +29,7 @@ export function actorOf(user: AccountActor): Actor {
 export type Subject =
   | { type: 'permit'; id: string; /** Used only when the permit's row is not there to give it. */ locationId?: number | null; siteId?: undefined }
   | {
-      type: 'draft' | 'isolation' | 'template' | 'form' | 'definition' | 'user' | 'printer' | 'list' | 'settings' | 'location' | 'workorders' | 'system';
+      type: 'draft' | 'isolation' | 'handover' | 'template' | 'form' | 'definition' | 'user' | 'printer' | 'list' | 'settings' | 'location' | 'workorders' | 'system';
       id: string | number;
       locationId?: number | null;
       /** A site's subject is at the site's top location. */

@@ -33,9 +33,9 @@ function sentence(error: FastifySchemaValidationError, where: string): string {
     case 'maximum':
       return `${field} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
     case 'pattern':
-      return String(params.pattern).includes('\\d{4}-\\d{2}-\\d{2}')
-        ? `${field} must be a date written as YYYY-MM-DD.`
-        : `${field} is not in the expected format.`;
+      if (String(params.pattern).includes('\\d{4}-\\d{2}-\\d{2}')) return `${field} must be a date written as YYYY-MM-DD.`;
+      if (String(params.pattern).includes(':[0-5]\\d')) return `${field} must be a time of day written as HH:MM (24-hour), e.g. 06:00.`;
+      return `${field} is not in the expected format.`;
     case 'additionalProperties':
       return `${String(params.additionalProperty)} is not a field this request accepts.`;
     case 'minItems':

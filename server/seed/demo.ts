@@ -5,6 +5,7 @@ import { seedDemoDefinitions } from './definitions';
 import { seedDemoLists } from './lists';
 import { finishDemoIsolations, seedDemoIsolations } from './demoIsolations';
 import { seedDemoGasTests } from './demoGasTests';
+import { seedDemoHandovers } from './demoHandovers';
 import { seedDemoPermits } from './demoPermits';
 import { seedDemoPlotPlans } from './demoPlotPlans';
 import { seedDemoSimops } from './demoSimops';
@@ -73,6 +74,7 @@ export async function seedDemoIfEmpty(db: Database, { permits = true, now = new 
       await seedDemoPermits(tx, now);
       await seedDemoGasTests(tx, now);
       await finishDemoIsolations(tx, now);
+      await seedDemoHandovers(tx, now);
     }
     return true;
   });

@@ -27,7 +27,7 @@ export function touches(notice: ChangeNotice, scope: SyncScope): boolean {
       return notice.v.includes(scope.siteId);
     case 'l': {
       // Metadata, printers and definitions also serve the locations below them.
-      const locations = ['permits', 'isolations', 'gastests'].includes(notice.c) ? scope.viewable : scope.served;
+      const locations = ['permits', 'isolations', 'gastests', 'handovers'].includes(notice.c) ? scope.viewable : scope.served;
       return notice.v.some((id) => locations.includes(id));
     }
   }

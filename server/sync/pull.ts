@@ -7,6 +7,7 @@ import type { UserRecord } from '../users/users';
 import { ownAndSiteSources } from './ownAndSite';
 import { BEGINNING, parseCheckpoint, type After, type DocumentJson, type Source } from './page';
 import { pullGasTests } from './gasTests';
+import { pullHandovers } from './handovers';
 import { pullIsolations } from './isolations';
 import { pullDefinitions, pullPermits } from './permits';
 import type { Moment, PagePlace, PullCache } from './pullCache';
@@ -19,6 +20,7 @@ const SOURCES: Record<ServedCollection, Source> = {
   sitedata: pullSiteData,
   isolations: pullIsolations,
   gastests: pullGasTests,
+  handovers: pullHandovers,
   ...ownAndSiteSources,
 };
 

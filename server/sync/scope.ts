@@ -57,6 +57,7 @@ export function scopeOf(user: UserRecord, tree: LocationTree, now = new Date()):
       drafts: digest([person]),
       isolations: byLocation,
       gastests: byLocation,
+      handovers: byLocation,
     },
   };
 }

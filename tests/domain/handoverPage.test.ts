@@ -67,7 +67,7 @@ describe('what a handover page holds', () => {
     const entry = permit('APPROVED', { permitTypes: [{ Name: 'ConfinedSpace' }] });
     const suspended = permit('APPROVED');
     const certificate = (id: string, State: IsolationCertificate['State'], LocationId = 111) => ({
-      IsolationCertificateId: id, ReferenceId: `IC-2026-${id}`, LocationId, State, Equipment: 'P-101', Points: [], Permits: [{ PermitInstanceId: hot.PermitInstanceId, PermitInstanceReferenceId: hot.PermitInstanceReferenceId, State: 'APPROVED' as const, LinkedBy: { PersonnelId: 1, Name: 'A', At: '' } }],
+      IsolationCertificateId: id, ReferenceId: `IC-2026-${id}`, LocationId, State, Equipment: 'P-101', Points: [], Permits: [{ PermitInstanceId: hot.PermitInstanceId, PermitInstanceReferenceId: hot.PermitInstanceReferenceId, State: 'APPROVED' as const, LinkedBy: { PersonnelId: 1, Name: 'A', At: '', DeviceAt: null } }],
     });
     const reading = (PermitInstanceId: string, TakenAt: string): GasReading => ({
       ReadingId: `r-${PermitInstanceId}`, PermitInstanceId, TakenAt, ReceivedAt: TakenAt, Tester: { PersonnelId: 1, Name: 'T', At: TakenAt }, InstrumentId: 'X', BumpTestDate: '2026-01-15',
