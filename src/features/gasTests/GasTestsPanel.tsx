@@ -67,10 +67,10 @@ export function GasTestsPanel({ permit, canEdit }: { permit: Permit; canEdit: bo
         {found.pending && <Caption1>Not synced yet</Caption1>}
       </div>
       {status.stopped && (
-        <MessageBar intent="error" aria-label="Work suspended">
+        <MessageBar intent="error" layout="multiline" aria-label="Work suspended">
           <MessageBarBody>
             <span className={styles.banner}>{`Work suspended: ${status.stopped}`}</span>
-            {by && <Caption1 as="p">{`Stopped by ${by.Name} at ${clockTime(new Date(by.At), status.timeZone)}. Work resumes after a passing reading and an issuer's Resume work.`}</Caption1>}
+            {by && <Caption1 block>{`Stopped by ${by.Name} at ${clockTime(new Date(by.At), status.timeZone)}. Work resumes after a passing reading and an issuer's Resume work.`}</Caption1>}
           </MessageBarBody>
         </MessageBar>
       )}

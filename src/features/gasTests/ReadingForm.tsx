@@ -7,6 +7,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '720px' },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   gas: { width: '120px' },
+  number: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
@@ -69,7 +70,7 @@ export function ReadingForm({ limits, last, correcting, onCancelCorrection, onRe
       <div className={styles.row}>
         {limits.map((l) => (
           <Field key={l.Gas} label={`${l.Gas} (${l.Unit})`} required={standard.includes(l.Gas)} className={styles.gas}>
-            <Input type="number" inputMode="decimal" min={0} step="any" value={values[l.Gas] ?? ''} onChange={(_e, d) => setValues((v) => ({ ...v, [l.Gas]: d.value }))} />
+            <Input className={styles.number} type="number" inputMode="decimal" min={0} step="any" value={values[l.Gas] ?? ''} onChange={(_e, d) => setValues((v) => ({ ...v, [l.Gas]: d.value }))} />
           </Field>
         ))}
       </div>

@@ -58,14 +58,14 @@ export function ReadingsTable({ readings, limits, timeZone, onCorrect }: Props) 
             <TableRow key={r.ReadingId} aria-label={`Reading at ${r.SamplePoint}, ${clockTime(at, timeZone)}`}>
               <TableCell>
                 <span className={correction ? styles.corrected : undefined}>{`${at.toLocaleDateString('en-CA', { timeZone })} ${clockTime(at, timeZone)}`}</span>
-                {correction && <Caption1 as="p">{`Corrected: ${correction.CorrectionReason ?? ''}`}</Caption1>}
-                {r.Corrects && <Caption1 as="p">{`Correction: ${r.CorrectionReason ?? ''}`}</Caption1>}
+                {correction && <Caption1 block>{`Corrected: ${correction.CorrectionReason ?? ''}`}</Caption1>}
+                {r.Corrects && <Caption1 block>{`Correction: ${r.CorrectionReason ?? ''}`}</Caption1>}
               </TableCell>
               <TableCell>{r.SamplePoint}</TableCell>
               {verdicts.map((v) => <TableCell key={v.Gas}><Value verdict={v} /></TableCell>)}
               <TableCell>
                 {r.Tester.Name}
-                <Caption1 as="p">{`${r.InstrumentId}, bump tested ${r.BumpTestDate}`}</Caption1>
+                <Caption1 block>{`${r.InstrumentId}, bump tested ${r.BumpTestDate}`}</Caption1>
               </TableCell>
               {onCorrect && (
                 <TableCell>{!correction && <Button size="small" onClick={() => onCorrect(r)}>Correct</Button>}</TableCell>

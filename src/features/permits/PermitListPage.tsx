@@ -10,6 +10,9 @@ import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { useSimops } from '../simops/useSimops';
+import { gasOnCard } from '../gasTests/gasOnCard';
+import { useAllGasTests } from '../gasTests/useGasTests';
+import { useNow } from '../gasTests/useNow';
 import { ListFilterBar } from './list/ListFilterBar';
 import { ListPager } from './list/ListPager';
 import { NoPermitsMatched } from './list/NoPermitsMatched';
@@ -55,6 +58,9 @@ export function PermitListPage() {
   const titleOf = useLocationTitles(tree);
   const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
   const simops = useSimops();
+  const gas = useAllGasTests();
+  // Due and overdue move on with the clock; only the cards whose words change render again.
+  const now = useNow(30_000);
   const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
   const [filter] = useState(narrowingFilter<ListItem>);
   const shown = useMemo(() => (Array.isArray(items) ? filter(items, query, profile.PersonnelId) : []), [filter, items, query, profile.PersonnelId]);
@@ -99,6 +105,7 @@ export function PermitListPage() {
           <div className={styles.cards}>
             {current.items.map(({ permit, pending, yourApprovalRequired }, i) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
+              const gasTests = gasOnCard(permit, gas, now);
               // Keyed by place on the page: a key typed writes the new permits' text into the cards
               // where they are. Keyed by permit, the cards of permits still on the page were moved
               // instead (React re-inserts a moved card, and its style, layout and Tabster's walk of
@@ -114,6 +121,8 @@ export function PermitListPage() {
                   canEdit={abilities.edit}
                   canPrint={abilities.print && printSites.includes(permit.SiteId)}
                   simops={simops?.clashes.clashesOf(permit.PermitInstanceId)[0]?.rule ?? null}
+                  suspended={gasTests.suspended}
+                  retest={gasTests.retest}
                   onOpen={open}
                   onPrint={print}
                 />

@@ -64,6 +64,10 @@ interface Props {
   canPrint: boolean;
   /** The worst rule of its SIMOPS clashes with nearby work (issue 38), null when it has none. */
   simops: Clash['rule'] | null;
+  /** Its work is stopped by a gas test (issue 37). */
+  suspended: boolean;
+  /** "Gas test due at 01:30" / "Gas test overdue by 12 min", or null. */
+  retest: string | null;
   onOpen(permitInstanceId: string): void;
   onPrint(permitInstanceId: string): void;
 }
@@ -73,7 +77,7 @@ interface Props {
  * expanded. Memoised: a key typed in the filter renders only the cards that change; the list
  * keys its cards by their place on the page, so a card is given another permit as the text narrows.
  */
-export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, simops, onOpen, onPrint }: Props) {
+export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, simops, suspended, retest, onOpen, onPrint }: Props) {
   const styles = useStyles();
   const badge = useBadgeClassName();
   const badges = useBadgeStyles();
@@ -84,6 +88,7 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
         <div className={styles.titles}>
           <span className={styles.title}>{`Permit # ${reference}`}</span>
           <span className={styles.caption}>{`${permit.permitTypes.map((t) => t.Label).join(', ')} · ${locationTitle}`}</span>
+          {retest && <span className={styles.caption}>{retest}</span>}
         </div>
         <CardActions owner={permit.PermitInstanceId} label={`Actions for permit ${reference}`}>
           <MenuItem onClick={() => onOpen(permit.PermitInstanceId)}>{canEdit ? 'View/Edit Permit' : 'View Permit'}</MenuItem>
@@ -92,6 +97,12 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
       </div>
       <div className={styles.badges}>
         <StateBadge state={permit.State} />
+        {suspended && (
+          <span className={mergeClasses(badge, badges.circular, badges.dangerTint, styles.simops)}>
+            <WarningRegular aria-hidden />
+            Suspended
+          </span>
+        )}
         {yourApprovalRequired && <span className={mergeClasses(badge, badges.circular, badges.dangerTint)}>{messages.permits.yourApprovalRequired}</span>}
         {pending && <span className={mergeClasses(badge, badges.circular, badges.outline)}>Not synced yet</span>}
         {simops && (
