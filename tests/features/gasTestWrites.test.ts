@@ -67,6 +67,13 @@ describe('gas test changes on the device', () => {
     expect((await status()).retest).toBe('Gas test due at 12:43');
   });
 
+  it('before approval, the gate is told on the device: no passing reading in the last hour, then none once one is recorded', async () => {
+    const pending = { ...permit, State: 'PENDING' };
+    expect(gasStatus(pending, null, settings, clock).gate).toBe('Permit CS-2026-000001 cannot be approved: it needs a passing gas test taken within the last 60 minutes. Test the atmosphere and record the reading first.');
+    await recordReading(writer(), pending, gasStatus(pending, null, settings, clock), clean);
+    expect(gasStatus(pending, (await current()).doc, settings, clock)).toMatchObject({ gate: null, stopped: null, retest: null });
+  });
+
   it('overdue on the clock alone, offline: the line counts the minutes and the work shows stopped until a passing reading', async () => {
     await recordReading(writer(), permit, await status(), clean);
     clock = new Date('2026-11-28T18:54:00Z');

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import type { Permit } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { allGasSettings$, allGasTests$, gasSettings$, gasTests$ } from './gasTestQueries';
+import { gasStatus } from './gasStatus';
 import type { GasWriter } from './gasTestWrites';
 
 /** A permit's gas tests and its site's gas settings (undefined while the replica is read). */
@@ -29,4 +31,10 @@ export function useGasWriter(): GasWriter {
   const { data, email } = useAppData();
   const { profile } = data;
   return { db, owner: email, personnelId: profile.PersonnelId, name: `${profile.FirstName} ${profile.LastName}` };
+}
+
+/** The approval gate as the device judges it when the approval is made: its refusal, or null (also while the replica is read: the server judges anyway). */
+export function useApprovalGate(permit: Permit): () => string | null {
+  const found = usePermitGasTests(permit.PermitInstanceId, permit.SiteId);
+  return () => (found ? gasStatus(permit, found.doc, found.settings, new Date()).gate : null);
 }

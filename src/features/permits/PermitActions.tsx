@@ -12,6 +12,7 @@ import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
 import { AttachmentsButton } from '../attachments/AttachmentsButton';
+import { useApprovalGate } from '../gasTests/useGasTests';
 import { namedBy } from '../isolations/isolationQueries';
 import { approvalRefusal } from '../isolations/permitInterlock';
 import { useIsolations } from '../isolations/useIsolations';
@@ -56,6 +57,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
   const writer = { db, owner: email };
   const isolations = useIsolations();
   const simops = useSimops();
+  const gasGate = useApprovalGate(permit);
   const id = permit.PermitInstanceId;
   const state = permit.State as PermitState;
   const records = approvals?.Approvals ?? [];
@@ -156,8 +158,10 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
           // The interlock of issue 36, told at once: the server would refuse the approval anyway.
           const named = namedBy(isolations ?? [], id).map(({ doc }) => doc);
           const refusal = approvalRefusal(permit, records, record, action, named);
-          if (refusal) {
-            notify('error', refusal);
+          // The gas test gate of issue 37, likewise: a passing reading recent enough, every sample point passing.
+          const refused = refusal ?? (action === 'Approval' && issues(record) ? gasGate() : null);
+          if (refused) {
+            notify('error', refused);
             return null;
           }
           // SIMOPS (issue 38), judged on the device first: a block is refused, a review waits for the comment that acknowledges it.
