@@ -1,7 +1,11 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import QRCode from 'qrcode';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
+
+/** A time on paper read anywhere: minutes, in UTC, said so; a dash for none. */
+export const when = (iso: string | null | undefined) => (iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 /**
  * Writes text down A4 pages, starting a new page when one is full. The standard fonts only
@@ -24,6 +28,30 @@ export class PdfWriter {
     const writer: PdfWriter = new PdfWriter(doc, regular, bold, (page) => header(writer, page));
     writer.newPage();
     return writer;
+  }
+
+  /**
+   * A document whose live state matters (a permit, an isolation certificate): title and state on
+   * every page, green only in the state work may go on in, and when and by whom it was printed.
+   */
+  static async live(o: { title: string; subject: string; state: string; inForce: boolean; printedAt: Date; printedBy: string }): Promise<PdfWriter> {
+    const writer = await PdfWriter.create((w, page) => {
+      w.drawAt(page, o.title, 0, 12, 14, true);
+      w.drawAt(page, `State: ${o.state}`, 0, 28, 11, true, o.inForce ? rgb(0, 0.45, 0.1) : rgb(0.7, 0.1, 0.1));
+      w.drawAt(page, `Printed ${when(o.printedAt.toISOString())} by ${o.printedBy}. Scan the code for the live state: paper can be out of date.`, 0, 42, 7);
+      w.skipHeader(50);
+    });
+    writer.doc.setTitle(o.title);
+    writer.doc.setSubject(o.subject);
+    writer.doc.setCreator('OpenPermit');
+    return writer;
+  }
+
+  /** The QR code to the live state at the top right of the first page, beside the header, and its address in words. */
+  async liveCode(url: string): Promise<void> {
+    const qr = await this.doc.embedPng(await QRCode.toBuffer(url, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }));
+    this.doc.getPage(0).drawImage(qr, { x: A4[0] - MARGIN - 96, y: A4[1] - MARGIN - 100, width: 96, height: 96 });
+    this.text(url, { size: 7, color: rgb(0.2, 0.2, 0.6) });
   }
 
   get width(): number {

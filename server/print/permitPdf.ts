@@ -1,9 +1,9 @@
-import { PDFDocument, rgb } from 'pdf-lib';
-import QRCode from 'qrcode';
-import type { Permit, PermitApprovals, PermitDefinition } from '../../schemas';
+import { PDFDocument } from 'pdf-lib';
+import type { IsolationCertificate, Permit, PermitApprovals, PermitDefinition } from '../../schemas';
 import { printedSections, type Component } from './formValues';
 import { writeGasTests, type PrintedGasTests } from './gasTestsSection';
-import { PdfWriter } from './pdfWriter';
+import { writeIsolations } from './isolationsSection';
+import { PdfWriter, when } from './pdfWriter';
 
 export interface PermitPrintout {
   permit: Permit & { validUntil: string | null };
@@ -16,11 +16,11 @@ export interface PermitPrintout {
   printedBy: string;
   /** The readings with their limits and any suspension (issue 37). */
   gasTests?: PrintedGasTests;
+  /** The isolation certificates the permit relies on (issue 36). */
+  isolations?: IsolationCertificate[];
   /** Attached PDFs to append, when the location merges them (MergePdfs). */
   merge?: Uint8Array[];
 }
-
-const when = (iso: string | null | undefined) => (iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 /**
  * The permit as paper (issue 10): a header with reference and state on every page, a QR code to
@@ -30,20 +30,10 @@ const when = (iso: string | null | undefined) => (iso ? `${new Date(iso).toISOSt
 export async function renderPermitPdf(p: PermitPrintout): Promise<Uint8Array> {
   const reference = p.permit.PermitInstanceReferenceId;
   const title = `Permit # ${reference}`;
-  const writer = await PdfWriter.create((w, page) => {
-    w.drawAt(page, title, 0, 12, 14, true);
-    w.drawAt(page, `State: ${p.permit.State}`, 0, 28, 11, true, p.permit.State === 'APPROVED' ? rgb(0, 0.45, 0.1) : rgb(0.7, 0.1, 0.1));
-    w.drawAt(page, `Printed ${when(p.printedAt.toISOString())} by ${p.printedBy}. Scan the code for the live state: paper can be out of date.`, 0, 42, 7);
-    w.skipHeader(50);
+  const writer = await PdfWriter.live({
+    title, subject: `OpenPermit permit ${reference} (${p.permit.State})`, state: p.permit.State, inForce: p.permit.State === 'APPROVED', printedAt: p.printedAt, printedBy: p.printedBy,
   });
-  writer.doc.setTitle(title);
-  writer.doc.setSubject(`OpenPermit permit ${reference} (${p.permit.State})`);
-  writer.doc.setCreator('OpenPermit');
-
-  const qr = await writer.doc.embedPng(await QRCode.toBuffer(p.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' }));
-  // The code sits at the top right of the first page, beside the header.
-  writer.doc.getPage(0).drawImage(qr, { x: 595.28 - 40 - 96, y: 841.89 - 40 - 100, width: 96, height: 96 });
-  writer.text(p.verifyUrl, { size: 7, color: rgb(0.2, 0.2, 0.6) });
+  await writer.liveCode(p.verifyUrl);
 
   writer.heading('Permit');
   writer.field('Permit types', p.permit.permitTypes.map((t) => t.Label).join(', '));
@@ -81,6 +71,7 @@ export async function renderPermitPdf(p: PermitPrintout): Promise<Uint8Array> {
     }
   }
 
+  if (p.isolations?.length) writeIsolations(writer, p.isolations);
   if (p.gasTests) writeGasTests(writer, p.gasTests);
 
   writer.heading('Approvals');

@@ -6,6 +6,7 @@ import { audit } from '../audit/record';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/database';
 import { printedGasTests } from '../gasTests/printed';
+import { certificatesOfPermit } from '../isolations/printed';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { locationMetadata } from '../locations/metadata';
@@ -79,6 +80,7 @@ export async function permitPdf(db: Database, objects: ObjectStore, config: Conf
     definition: await loadDefinition(db, context.permit.PermitDefinitionId),
     approvals: context.approvals,
     gasTests: await printedGasTests(db, context.permit),
+    isolations: await certificatesOfPermit(db, permitId),
     locationTitle: context.locationTitle,
     verifyUrl: `${config.publicUrl}/permits/${encodeURIComponent(permitId)}/verify`,
     printedAt: new Date(),

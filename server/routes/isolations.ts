@@ -6,6 +6,7 @@ import { requireUser } from '../http/authenticate';
 import { certificateContext } from '../isolations/context';
 import { createCertificate, editCertificate } from '../isolations/create';
 import { linkPermit, unlinkPermit } from '../isolations/links';
+import { isolationPdf } from '../isolations/printed';
 import { recordZeroEnergy, stepCertificate, stepPoint } from '../isolations/steps';
 import type { RouteDeps } from './deps';
 
@@ -16,7 +17,7 @@ const answers = { 200: IsolationCertificate };
  * permits.view (to see) or permits.edit (to change) at the certificate's location, its state and
  * the interlock with the permits that name it, before it writes, in one transaction with its audit event.
  */
-export async function isolationRoutes(app: FastifyInstance, { db }: RouteDeps) {
+export async function isolationRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
   app.get<{ Querystring: IsolationQuery }>('/isolations', { schema: { querystring: IsolationQuery, response: answers } }, async (request) =>
     (await certificateContext(db, requireUser(request), request.query.IsolationCertificateId, false)).certificate,
   );
@@ -42,4 +43,13 @@ export async function isolationRoutes(app: FastifyInstance, { db }: RouteDeps) {
   app.post<{ Body: IsolationLinkBody }>('/isolations/unlink', { schema: { body: IsolationLinkBody, response: answers } }, (request) =>
     db.transaction((tx) => unlinkPermit(tx, requireUser(request), request.body)),
   );
+
+  app.get<{ Querystring: IsolationQuery }>('/isolationpdf', { schema: { querystring: IsolationQuery } }, async (request, reply) => {
+    const { pdf, reference } = await isolationPdf(db, config, requireUser(request), request.query.IsolationCertificateId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="isolation-${reference.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MADE_AT_HEADER, type IsolationCertificate } from '../../schemas';
 import { DATABASE_KINDS, type TestServer } from './harness';
+import { pdfText, qrOnFirstPage } from './pdfText';
 import { createCertificate, isolationBody, steps, toVerified } from './isolationFactories';
 import { actOn, createPermit, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 
@@ -239,6 +240,28 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
     expect(method.statusCode).toBe(400);
     const step = await post(server, as.contractor, '/isolations/step', { IsolationCertificateId: 'x', Action: 'explode' });
     expect(step.statusCode).toBe(400);
+  });
+
+  it('prints a certificate for the lock box, and the permits relying on it list it with every point', async () => {
+    const pdf = (token: string) => server.request({ method: 'GET', url: '/api/isolationpdf?IsolationCertificateId=demo-ic-p101', token });
+    const printed = await pdf(as.issuer);
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    // pdftotext lays the page out: the words, not its line breaks, are the document.
+    const text = pdfText(new Uint8Array(printed.rawPayload)).text.replace(/\s+/g, ' ');
+    const reference = (await get(as.issuer, 'demo-ic-p101')).json<IsolationCertificate>().ReferenceId;
+    expect(text).toContain(`Isolation certificate ${reference}`);
+    expect(text).toContain('State: VERIFIED');
+    expect(text).toMatch(/MCC-3-B12 electrical, lock-off at MCC \(lock L-0117, tag DT-4411\)\. Isolated by Carlos Mendes at [\d-]+ [\d:]+ UTC; verified by Priya Raman/);
+    expect(text).toContain('Start tried at the local station: no rotation.');
+    expect(text).toMatch(/Permits relying on it HW-\d{4}-\d{6} APPROVED, linked by Carlos Mendes/);
+    expect(qrOnFirstPage(new Uint8Array(printed.rawPayload))).toBe(`${server.config.publicUrl}/isolations/demo-ic-p101`);
+
+    const permit = pdfText(new Uint8Array((await server.request({ method: 'GET', url: '/api/permitpdf?PermitInstanceId=demo-hw-approved', token: as.issuer })).rawPayload)).text.replace(/\s+/g, ' ');
+    expect(permit).toContain(`Isolation certificates ${reference}: VERIFIED. 10-P-101 Crude charge pump`);
+    expect(permit).toContain('10-XV-1013');
+
+    expect((await pdf(as.viewer)).statusCode).toBe(403);
+    expect((await pdf(as.noaccess)).statusCode).toBe(404);
   });
 
   it('sends certificates with their points and permits through the sync pull, scoped like permits, and again when a linked permit changes', async () => {
