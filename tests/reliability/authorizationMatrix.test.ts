@@ -1,7 +1,7 @@
 /**
  * Who may read and write what, generated rather than listed: the routes come from the app (any
  * route whose schema takes a PermitInstanceId is a permit route, an IsolationCertificateId a
- * certificate route, whoever adds it), the roles
+ * certificate route, a HandoverId a handover route, whoever adds it), the roles
  * from the seeded cast, the expected answer from domain/abilities at the permit's location,
  * classified against the user's home (inside, sibling, parent, none). A denied request must leak
  * nothing: it reads the same as a request for a permit that does not exist. Printed as a table.
@@ -14,6 +14,7 @@ import { ancestorsAndSelf, descendantsAndSelf, type LocationTree } from '../../d
 import { loadLocationTree } from '../../server/locations/locations';
 import { findUserByEmail, granteeOf, type UserRecord } from '../../server/users/users';
 import { CORPORATE_ISSUER, startTestServer, type TestServer } from '../server/harness';
+import { handoverBody } from '../server/handoverFactories';
 import { dumpDatabase, changedTables } from './dbDump';
 import { plausible } from './schemaArbitrary';
 
@@ -30,6 +31,8 @@ const takesPermitId = (route: Route) =>
   [route.schema?.querystring, route.schema?.body].some((s) => properties(s).some((p) => p === 'PermitInstanceId' || p === 'PermitInstanceIds'));
 /** A certificate route (issue 36); one that also names a permit (a link) is judged on the permit, as a permit route. */
 const takesCertificateId = (route: Route) => !takesPermitId(route) && [route.schema?.querystring, route.schema?.body].some((s) => properties(s).includes('IsolationCertificateId'));
+/** A route about a handover (issue 39); submitting one names its area instead, and is judged there. */
+const takesHandoverId = (route: Route) => !(route.method === 'POST' && route.url === '/api/handover') && [route.schema?.querystring, route.schema?.body].some((s) => properties(s).includes('HandoverId'));
 /**
  * A route that also names another record of the permit (an attachment, a printer) answers 404 for
  * the made-up one even where the user may view.
@@ -46,8 +49,8 @@ function whereFrom(tree: LocationTree, home: number, locationId: number): Where 
   return tree.byId.get(locationId)?.SiteId === tree.byId.get(home)?.SiteId ? 'sibling' : 'none';
 }
 
-/** The record a request is about: a permit, or an isolation certificate (issue 36), each judged at its location. */
-type Key = 'PermitInstanceId' | 'IsolationCertificateId';
+/** The record a request is about: a permit, an isolation certificate (issue 36) or a handover (issue 39), each judged at its location. */
+type Key = 'PermitInstanceId' | 'IsolationCertificateId' | 'HandoverId';
 
 /** A request of `route` about the record `id`: the query or a body of the schema's shape, about that record. */
 function requestFor(route: Route, id: string, about: Key = 'PermitInstanceId') {
@@ -170,15 +173,44 @@ describe('the authorization matrix', () => {
     expect(await judge(routes, certificates, 'IsolationCertificateId', 'matrix-no-such-certificate')).toEqual([]);
   }, 600_000);
 
-  it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates; gas tests)', async () => {
+  it('handover routes: allowed exactly where domain/abilities says, denied without a leak', async () => {
+    const routes = server.routes.filter(takesHandoverId);
+    expect(routes.length).toBeGreaterThan(3);
+    // One handover at the Northfield site too, so every role has one outside its sight.
+    const northfield = await server.request({ method: 'POST', url: '/api/handover', token: tokens.admin, payload: handoverBody(211, { HandoverId: 'matrix-handover-northfield' }) });
+    expect(northfield.statusCode, northfield.body).toBe(201);
+    const handovers = await server.db.query<{ id: string; location_id: number }>('select handover_id as id, location_id from handovers where not deleted order by 1');
+    expect(await judge(routes, handovers, 'HandoverId', 'matrix-no-such-handover')).toEqual([]);
+  }, 600_000);
+
+  it('handing over an area: allowed exactly where domain/abilities gives permits.edit, changing nothing where denied', async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const cells: string[] = [];
+      for (const locationId of [111, 121, 211]) {
+        const may = abilitiesAt(granteeOf(users[role]), tree, locationId).permits.edit;
+        const before = await dumpDatabase(server.db);
+        const response = await server.request({ method: 'POST', url: '/api/handover', token: tokens[role], payload: handoverBody(locationId, { HandoverId: `matrix-handover-${role}-${locationId}` }) });
+        const allowed = response.statusCode < 400;
+        if (allowed !== may) problems.push(`handover as ${role} at ${locationId}: ${response.statusCode} ${response.body}, expected ${may ? 'allowed' : 'denied'}`);
+        if (!allowed && changedTables(before, await dumpDatabase(server.db)).length) problems.push(`handover as ${role} at ${locationId}: denied but changed data`);
+        cells.push(`${locationId}:${allowed ? 'A' : 'D'}`);
+      }
+      rows.push(`POST /api/handover ${role.padEnd(11)} ${cells.join(' ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates; gas tests; handovers)', async () => {
     const problems: string[] = [];
     const tables = {
       permits: ['PermitInstanceId', 'select permit_instance_id as id, location_id from permits where permit_instance_id = any($1)'],
       isolations: ['IsolationCertificateId', 'select isolation_certificate_id as id, location_id from isolation_certificates where isolation_certificate_id = any($1)'],
       gastests: ['PermitInstanceId', 'select permit_instance_id as id, location_id from gas_tests where permit_instance_id = any($1)'],
+      handovers: ['HandoverId', 'select handover_id as id, location_id from handovers where handover_id = any($1)'],
     } as const;
     for (const role of ROLES) {
-      for (const collection of ['permits', 'isolations', 'gastests'] as const) {
+      for (const collection of ['permits', 'isolations', 'gastests', 'handovers'] as const) {
         const response = await server.request({ method: 'GET', url: `/api/sync/${collection}?limit=1000`, token: tokens[role] });
         expect(response.statusCode).toBe(200);
         const [key, sql] = tables[collection];

@@ -14,6 +14,7 @@ import { changedTables, dumpDatabase } from '../reliability/dbDump';
 import { pathWith, plausible, queryString } from '../reliability/schemaArbitrary';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { readingBody } from './gasTestFactories';
+import { handoverBody } from './handoverFactories';
 import { isolationBody } from './isolationFactories';
 import { createBody, signInCast, startPermitServer, type Cast } from './permitFactories';
 import { templateBody } from './templateFactories';
@@ -55,6 +56,7 @@ function validRequests(adminId: number): Sent[] {
   const template = templateBody();
   const certificate = randomUUID();
   const cancelled = randomUUID();
+  const handover = handoverBody(111);
   return [
     { method: 'POST', url: '/api/permitcontentofdef', payload: createBody({ id, submit: false }) },
     { method: 'PATCH', url: `/api/permitcontent?PermitInstanceId=${id}`, payload: { ops: [{ op: 'replace', path: '/HotWork/jobDescription', value: 'Walked edit' }] } },
@@ -76,6 +78,10 @@ function validRequests(adminId: number): Sent[] {
     { method: 'POST', url: '/api/gastests/reading', payload: readingBody('demo-hw-approved', { TakenAt: new Date(Date.now() + 60_000).toISOString() }) },
     { method: 'POST', url: '/api/gastests/resume', payload: { PermitInstanceId: 'demo-hw-approved', Comment: 'Walked resume after a clean retest' } },
     { method: 'POST', url: '/api/gastests/suspendarea', payload: { LocationId: 110, Reason: 'Walked gas alarm' } },
+    { method: 'POST', url: '/api/handover', payload: handover },
+    { method: 'POST', url: '/api/handover/addendum', payload: { HandoverId: handover.HandoverId, AddendumId: randomUUID(), Text: 'Walked correction' } },
+    { method: 'POST', url: '/api/handover/acknowledge', payload: { HandoverId: 'demo-handover-2', Comment: 'Walked signature' } },
+    { method: 'PUT', url: '/api/handover/shifts?SiteId=1', payload: { TimeZone: 'America/Chicago', Shifts: [{ Name: 'Day', Start: '07:00', End: '19:00' }, { Name: 'Night', Start: '19:00', End: '07:00' }] } },
     { method: 'PUT', url: '/api/gastests/settings?SiteId=1', payload: { GateMinutes: 45, TimeZone: 'America/Chicago', Types: [] } },
     { method: 'POST', url: '/api/permitinstance/revoke', payload: { PermitInstanceIds: [other, 'demo-nf-cw-approved', 'demo-cs-revoked'], reason: 'Walked revocation reason' } },
     { method: 'POST', url: '/api/permitinstance/copy', payload: { PermitInstanceId: 'demo-cs-revoked' } },

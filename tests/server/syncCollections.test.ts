@@ -157,6 +157,6 @@ describe.each(DATABASE_KINDS)('sync pulls of the other collections on %s', (kind
     }
     const unknown = await server.request({ method: 'GET', url: '/api/sync/users', token: issuer });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('There is no collection "users" to sync. The collections are permits, drafts, workorders, templates, definitions, sitedata, isolations, gastests.');
+    expect(unknown.json().message).toBe('There is no collection "users" to sync. The collections are permits, drafts, workorders, templates, definitions, sitedata, isolations, gastests, handovers.');
   });
 });
