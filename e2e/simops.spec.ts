@@ -4,7 +4,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { signedInPerson } from './person';
 
-// Two of Bayport's hot-work permits are placed 5 m apart and Bayport's site map is switched on: a server of its own.
+// Two of Bayport's hot-work permits are placed 8 m apart and Bayport's site map is switched on: a server of its own.
 const { baseURL: BASE_URL, server } = ownServerForFile(30);
 
 const PENDING = 'demo-hw-pending';
@@ -17,19 +17,20 @@ const referenceOf = async (id: string) =>
 test.use({ viewport: { width: 1280, height: 1000 } });
 
 test.beforeAll(async () => {
-  // Bayport's plan is calibrated at 0.5 m a unit: 10 units apart is 5 m, inside the 10 m of hot work beside hot work (needs review).
+  // Bayport's plan is calibrated at 0.5 m a unit: 16 units apart is 8 m, inside the 10 m of hot work beside hot work (needs review).
   await server().db.query(`update permits set latitude = 300, longitude = 150 where permit_instance_id = $1`, [PENDING]);
-  await server().db.query(`update permits set latitude = 300, longitude = 160 where permit_instance_id = $1`, [APPROVED]);
+  await server().db.query(`update permits set latitude = 300, longitude = 166 where permit_instance_id = $1`, [APPROVED]);
   await server().db.query(`update remote_settings set value = jsonb_set(value, '{1}', '{"plotPlanEnabled": true, "workOrdersEnabled": true, "copyEnabled": true}') where key = 'siteFeatures'`);
 });
 
-test('two hot-work jobs 5 m apart: the map joins them, the list badges them, the permit page names the other, and the approval needs the acknowledgement', async ({ browser }, testInfo) => {
+test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the permit page names the other, and the approval needs the acknowledgement', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const [pendingRef, approvedRef] = await Promise.all([referenceOf(PENDING), referenceOf(APPROVED)]);
   const { page, shell, context } = await signedInPerson(browser, BASE_URL, 'issuer');
 
-  // The dashboard's map: one line between the two, and the separation circle of the one whose popup is open.
+  // The dashboard: the card counts the pair; the map draws one line between the two, and the separation circle of the one whose popup is open.
   const dashboard = new DashboardPage(page);
+  await expect(page.getByRole('region', { name: 'SIMOPS clashes today' })).toContainText(`Permit # ${approvedRef} and Permit # ${pendingRef}: 8 m apart, needs review`);
   const map = await dashboard.map.waitUntilDrawn();
   const line = map.region.locator('path.op-simops-line.op-simops-review');
   await expect(line).toHaveCount(1);
@@ -50,14 +51,14 @@ test('two hot-work jobs 5 m apart: the map joins them, the list badges them, the
   // The permit page: the other permit, how far, the rule and a link to it.
   const permit = await new PermitEditPage(page).goto(PENDING);
   const nearby = page.getByRole('region', { name: 'Nearby work' }).getByLabel(`Nearby permit ${approvedRef}`);
-  await expect(nearby).toContainText('5 m away');
+  await expect(nearby).toContainText('8 m away');
   await expect(nearby).toContainText('Needs review within 10 m');
   await expect(nearby.getByRole('link', { name: `Permit # ${approvedRef}` })).toHaveAttribute('href', `/permits/${APPROVED}/edit`);
 
   // Approving asks for the acknowledgement first, on the device; with it, the server issues the permit.
   await permit.actions.getByRole('button', { name: 'Approvals' }).click();
   const dialog = permit.approvalsDialog;
-  await expect(dialog.getByText(`Permit ${pendingRef} needs a SIMOPS review: ${approvedRef} (HotWork) is 5 m away`)).toBeVisible();
+  await expect(dialog.getByText(`Permit ${pendingRef} needs a SIMOPS review: ${approvedRef} (HotWork) is 8 m away`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve' }).last().click();
   await expect(dialog.getByRole('alert')).toContainText('Approve with a comment that acknowledges it.');
   await expect(shell.pendingCount).toBeHidden();

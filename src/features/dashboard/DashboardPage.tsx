@@ -7,6 +7,9 @@ import { useDashboardCounts } from './useDashboardCounts';
 
 /** Only sites with plot plans show the map card: the others never load it (issue 13's first-load budget). */
 const DashboardMapCard = lazy(() => import('./DashboardMapCard').then((m) => ({ default: m.DashboardMapCard })));
+// The clash index comes with this card, after the first load.
+const SimopsTodayCard = lazy(() => import('../simops/SimopsTodayCard').then((m) => ({ default: m.SimopsTodayCard })));
+const GasTestsDueCard = lazy(() => import('../gasTests/GasTestsDueCard').then((m) => ({ default: m.GasTestsDueCard })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -32,6 +35,10 @@ export function DashboardPage() {
             {flags.workOrdersEnabled ? (
               <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
             ) : null}
+            <Suspense fallback={null}>
+              <SimopsTodayCard />
+              <GasTestsDueCard />
+            </Suspense>
           </div>
           {flags.plotPlanEnabled ? (
             <Suspense fallback={null}>
