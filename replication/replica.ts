@@ -7,6 +7,7 @@ import { filter, map, Observable } from 'rxjs';
 import type { CollectionsOfDatabase, DeepReadonly, RxCollection, RxDatabase } from 'rxdb';
 import type {
   Draft,
+  Handover,
   IsolationCertificate,
   OutboxEntry,
   PermitDefinition,
@@ -28,6 +29,7 @@ export interface PulledDocuments {
   sitedata: SiteDataDocument;
   isolations: IsolationCertificate;
   gastests: PermitGasTests;
+  handovers: Handover;
 }
 
 export type ReplicaCollections = { [C in PulledCollection]: RxCollection<PulledDocuments[C]> } & {

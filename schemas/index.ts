@@ -31,3 +31,4 @@ export * from './simops';
 export * from './gasTests';
 export * from './replicatedGasTests';
 export * from './handover';
+export * from './replicatedHandover';

@@ -2,15 +2,12 @@ import Type from 'typebox';
 import { Timestamp } from './permit';
 
 /** The collections the replica pulls (DESIGN.md §4.7); the outbox is local only. */
-export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata', 'isolations', 'gastests'] as const;
+export const PULLED_COLLECTIONS = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata', 'isolations', 'gastests', 'handovers'] as const;
 export type PulledCollection = (typeof PULLED_COLLECTIONS)[number];
 export const PulledCollectionSchema = Type.Union(PULLED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<PulledCollection>>]);
 
-/**
- * The collections the server serves: the replica's, and handovers (issue 39), which join
- * PULLED_COLLECTIONS when the device has a collection to hold them.
- */
-export const SERVED_COLLECTIONS = [...PULLED_COLLECTIONS, 'handovers'] as const;
+/** The collections the server serves: the replica's. */
+export const SERVED_COLLECTIONS = PULLED_COLLECTIONS;
 export type ServedCollection = (typeof SERVED_COLLECTIONS)[number];
 export const ServedCollectionSchema = Type.Union(SERVED_COLLECTIONS.map((c) => Type.Literal(c)) as [ReturnType<typeof Type.Literal<ServedCollection>>]);
 
@@ -24,6 +21,7 @@ export const SYNC_PRIMARY_KEYS = {
   sitedata: 'id',
   isolations: 'IsolationCertificateId',
   gastests: 'PermitInstanceId',
+  handovers: 'HandoverId',
 } as const satisfies Record<PulledCollection, string>;
 
 /**

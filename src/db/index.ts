@@ -25,7 +25,7 @@ export function getDeviceDatabase(): Promise<DeviceDatabase> {
 /**
  * Opens `email`'s replica. The caller keeps it and closes it before opening another user's
  * (src/db/localFirst.ts): RxDB's open-source edition allows 13 open collections per page, and
- * a replica has 9 (8 pulled and the outbox).
+ * a replica has 10 (9 pulled and the outbox).
  */
 export async function openReplica(email: string): Promise<ReplicaDatabase> {
   const [storage, name] = await Promise.all([browserStorage(), replicaName(email)]);

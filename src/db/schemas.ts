@@ -9,6 +9,7 @@ import {
   OutboxEntry,
   PermitDefinition,
   ReplicatedGasTests,
+  ReplicatedHandover,
   ReplicatedIsolation,
   ReplicatedPermit,
   SiteDataDocument,
@@ -94,6 +95,11 @@ export const replicaSchemas = {
   // One a permit with readings; read by key (a permit's page) or all at once (the list's badges).
   gastests: collectionSchema<PulledDocuments['gastests']>(ReplicatedGasTests, {
     primaryKey: 'PermitInstanceId',
+    indexes: [],
+  }),
+  // An area's handovers of the last 15 days; read all at once (an area's history, its last shift change).
+  handovers: collectionSchema<PulledDocuments['handovers']>(ReplicatedHandover, {
+    primaryKey: 'HandoverId',
     indexes: [],
   }),
   outbox: collectionSchema<OutboxEntry>(OutboxEntry, {

@@ -29,11 +29,11 @@ describe('the sync status and the refresh button', () => {
     const status$ = syncStatus$(db, OWNER, online$);
     expect(await firstValueFrom(status$)).toMatchObject({ online: true, firstSyncDone: false, lastSyncedAt: null, pendingCount: 0, refusedCount: 0, signInNeeded: false });
 
-    const all: PulledCollection[] = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata', 'isolations', 'gastests'];
+    const all: PulledCollection[] = ['permits', 'drafts', 'workorders', 'templates', 'definitions', 'sitedata', 'isolations', 'gastests', 'handovers'];
     for (const c of all) await writeCollectionState(db, c, { firstSyncDone: c !== 'permits', pulled: 10, expected: c === 'permits' ? 40 : 10, lastSyncedAt: c === 'sitedata' ? 2_000 : 1_000 });
     online$.next(false);
     const status = await firstValueFrom(status$);
-    expect(status).toMatchObject({ online: false, firstSyncDone: false, progress: { pulled: 80, expected: 110 }, lastSyncedAt: 2_000 });
+    expect(status).toMatchObject({ online: false, firstSyncDone: false, progress: { pulled: 90, expected: 120 }, lastSyncedAt: 2_000 });
     expect(status.collections.permits).toEqual({ firstSyncDone: false, pulled: 10, expected: 40, lastSyncedAt: 1_000 });
 
     await writeCollectionState(db, 'permits', { firstSyncDone: true, pulled: 40, expected: 40, lastSyncedAt: 3_000 });

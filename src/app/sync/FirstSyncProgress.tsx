@@ -15,6 +15,7 @@ const NAMES: Record<PulledCollection, string> = {
   sitedata: 'site data',
   isolations: 'isolations',
   gastests: 'gas tests',
+  handovers: 'handovers',
 };
 
 /**
