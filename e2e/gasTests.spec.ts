@@ -10,13 +10,14 @@ const { baseURL: BASE_URL } = ownServerForFile(20);
 
 const BANNER = /^Work suspended: LEL 14 % at \d\d:\d\d \(limit below 10 %\)/;
 
-test('the seeded suspended entry shows the banner; offline, a passing reading and Resume work restart it, a failing reading stops it at once; both sync; the card says Suspended and, with the clock moved on, the retest is overdue', async ({ browser }) => {
+test('the seeded suspended entry is on the dashboard’s Gas tests due and shows the banner; offline, a passing reading and Resume work restart it, a failing reading stops it at once; both sync; the card says Suspended and, with the clock moved on, the retest is overdue', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: BASE_URL });
   // The device's clock, moved on at the end: due and overdue are worked out on the device.
   await context.clock.install();
   const page = await context.newPage();
   const shell = await (await new SignInPage(page).goto()).signInAsEmployee(users.issuer.email, DEMO_PASSWORD);
   await shell.waitUntilSynced();
+  await expect(page.getByRole('region', { name: 'Gas tests due' })).toContainText(/Permit # CS-\d{4}-\d{6}: Work suspended/);
 
   const permit = await new PermitEditPage(page).goto('demo-cs-approved');
   const panel = page.getByRole('region', { name: 'Gas tests' });

@@ -19,6 +19,8 @@ export interface GasStatus {
   stopped: string | null;
   /** "Gas test due at 01:30", "Gas test overdue by 12 min"; null when no retest applies. */
   retest: string | null;
+  /** When the next test is due; null when no retest applies. */
+  dueAt: Date | null;
   overdue: boolean;
   /** Before approval, why the approval gate would refuse now; null when it would not, or after. */
   gate: string | null;
@@ -54,6 +56,7 @@ export function gasStatus(permit: GasPermit, tests: PermitGasTests | null, setti
     suspension,
     stopped: suspension?.Reason ?? clockStop,
     retest: due && retestWords(due, now, timeZone),
+    dueAt: due?.kind === 'due' ? due.dueAt : null,
     overdue,
     gate: BEFORE_APPROVAL.includes(permit.State) ? approvalGateRefusal(permit, readings, rules, now) : null,
   };
