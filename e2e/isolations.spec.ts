@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { ownServerForFile } from './ownServer';
 import { PermitEditPage } from './pages/PermitEditPage';
@@ -50,6 +51,10 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   await expect(own).toBeDisabled();
   await expect(point(page, TAGS[0]!)).toContainText(`You applied point ${TAGS[0]}: another person must verify it (two-person rule).`);
   await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  // The paper for the lock box says what the server holds now.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`isolation-${reference}.pdf`);
+  expect(execFileSync('pdftotext', [await download.path(), '-'], { encoding: 'utf8' })).toMatch(/State: ISOLATED[\s\S]*MCC-7-C03/);
 
   const priya = await signedInPerson(browser, BASE_URL, 'issuer');
   await priya.page.goto(url);

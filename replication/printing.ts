@@ -32,5 +32,11 @@ export async function permitPdf(permitId: string, merge: boolean): Promise<Blob>
   return response.blob();
 }
 
+/** An isolation certificate's PDF, for the lock box (issue 36). */
+export async function isolationPdf(id: string): Promise<Blob> {
+  const response = await http.open('GET', `/isolationpdf?IsolationCertificateId=${encodeURIComponent(id)}`);
+  return response.blob();
+}
+
 /** The permit as the server holds it now (the verification page a printed QR code opens). */
 export const fetchLivePermit = (permitId: string) => api<Permit>('GET', `/permitinstance?PermitInstanceId=${encodeURIComponent(permitId)}`);

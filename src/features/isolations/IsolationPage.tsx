@@ -1,9 +1,14 @@
 import { Badge, Body1, Button, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Textarea, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { abilitiesAt } from '../../../domain/abilities';
 import { STEP_RULES } from '../../../domain/isolations/lifecycle';
+import { isolationPdf } from '../../../replication/printing';
 import { ISOLATION_STEPS, type IsolationPoint, type IsolationStepAction, type PointStepAction } from '../../../schemas';
 import { AppLink } from '../../app/AppLink';
 import { useAppData } from '../../app/startup/appData';
+import { useNotify } from '../../app/toaster';
+import { saveFile } from '../audit/saveFile';
 import { StateBadge } from '../permits/StateBadge';
 import { ActionWithReason } from './ActionWithReason';
 import { IsolationStateBadge } from './IsolationStateBadge';
@@ -29,6 +34,7 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
   const { writer, actorAt } = useIsolationActor();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [zeroEnergy, setZeroEnergy] = useState('');
+  const notify = useNotify();
 
   if (found === undefined) return <Spinner label="Loading the certificate…" />;
   const overlaid = found.isolations.find(({ doc }) => doc.IsolationCertificateId === isolationId);
@@ -38,6 +44,15 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
   const permits = linkedPermitFacts(certificate, found.permits);
   const act = async (write: Promise<WriteResult>) => setRefusal(await write);
   const steps = ISOLATION_STEPS.filter((a) => STEP_RULES[a].from === certificate.State);
+  // The PDF is made by the server from its copy: one not synced yet has none there.
+  const printable = !overlaid.pending && abilitiesAt(data.profile, data.tree, certificate.LocationId).permits.print;
+  const download = async () => {
+    try {
+      saveFile(await isolationPdf(certificate.IsolationCertificateId), `isolation-${certificate.ReferenceId}.pdf`);
+    } catch (error) {
+      notify('error', 'There was a problem making the PDF of this certificate, please try again.', (error as Error).message);
+    }
+  };
 
   return (
     <section className={styles.root}>
@@ -53,6 +68,7 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
         {steps.map((action) => (
           <ActionWithReason key={action} label={STEP_LABELS[action]} refusal={stepRefusal(action, certificate, actor, permits)} onAct={() => void act(stepCertificate(writer, action, certificate, actor, permits))} />
         ))}
+        {printable && <Button icon={<ArrowDownloadRegular />} onClick={() => void download()}>Download PDF</Button>}
       </div>
       {certificate.ZeroEnergyTest ? (
         <Body1>{`Zero-energy test: ${certificate.ZeroEnergyTest.Result} (${certificate.ZeroEnergyTest.By.Name})`}</Body1>
