@@ -70,6 +70,7 @@ const admin: RouteObject = {
     permitRoute('templates/:templateId', 'Template', () => import('../features/templates/ViewTemplatePage').then((m) => m.ViewTemplatePage)),
     permitRoute('permit-cache', 'Permit Cache', () => import('../features/permitCache/PermitCachePage').then((m) => m.PermitCachePage)),
     permitRoute('plot-plans', 'Plot Plans', () => import('../features/plotPlans/PlotPlansAdminPage').then((m) => m.PlotPlansAdminPage)),
+    permitRoute('gas-tests', 'Gas Tests', () => import('../features/gasTests/GasSettingsPage').then((m) => m.GasSettingsPage)),
     permitRoute('printers', 'Printers', () => import('../features/printing/PrintersPage').then((m) => m.PrintersPage)),
     permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: 'audit', ...lazyPage(() => import('../features/audit/AuditTrailPage').then((m) => m.AuditTrailPage)), ...titled('Audit Trail') },

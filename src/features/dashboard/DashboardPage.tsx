@@ -7,7 +7,6 @@ import { useDashboardCounts } from './useDashboardCounts';
 
 /** Only sites with plot plans show the map card: the others never load it (issue 13's first-load budget). */
 const DashboardMapCard = lazy(() => import('./DashboardMapCard').then((m) => ({ default: m.DashboardMapCard })));
-const GasTestsDueCard = lazy(() => import('../gasTests/GasTestsDueCard').then((m) => ({ default: m.GasTestsDueCard })));
 // The clash index comes with this card, after the first load.
 const SimopsTodayCard = lazy(() => import('../simops/SimopsTodayCard').then((m) => ({ default: m.SimopsTodayCard })));
 const GasTestsDueCard = lazy(() => import('../gasTests/GasTestsDueCard').then((m) => ({ default: m.GasTestsDueCard })));
@@ -36,9 +35,6 @@ export function DashboardPage() {
             {flags.workOrdersEnabled ? (
               <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
             ) : null}
-            <Suspense fallback={null}>
-              <GasTestsDueCard />
-            </Suspense>
             <Suspense fallback={null}>
               <SimopsTodayCard />
               <GasTestsDueCard />
