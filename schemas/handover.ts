@@ -142,6 +142,14 @@ export const AcknowledgeHandoverBody = Type.Object({
 export type AcknowledgeHandoverBody = Type.Static<typeof AcknowledgeHandoverBody>;
 
 export const HandoverQuery = Type.Object({ HandoverId });
+
+/** GET /handover/history: an area's handovers, newest shift first, a page at a time (Before: the last page's oldest shift end). */
+export const HandoverHistoryQuery = Type.Object({
+  LocationId,
+  Before: Type.Optional(Timestamp),
+  Limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export type HandoverHistoryQuery = Type.Static<typeof HandoverHistoryQuery>;
 export type HandoverQuery = Type.Static<typeof HandoverQuery>;
 
 /** Who did something: their name as it was then, the server's time, and the device's where it told it. */
@@ -169,3 +177,10 @@ export const Handover = Type.Object({
   DateChanged: Timestamp,
 });
 export type Handover = Type.Static<typeof Handover>;
+
+export const HandoverHistory = Type.Object({
+  Handovers: Type.Array(Handover),
+  /** Older handovers remain: ask again with Before set to the last one's shift end. */
+  More: Type.Boolean(),
+});
+export type HandoverHistory = Type.Static<typeof HandoverHistory>;

@@ -1,4 +1,4 @@
-import type { AcknowledgeHandoverBody, Handover, HandoverAddendumBody, Location, SubmitHandoverBody } from '../../schemas';
+import type { AcknowledgeHandoverBody, Handover, HandoverAddendumBody, HandoverHistory, HandoverHistoryQuery, Location, SubmitHandoverBody } from '../../schemas';
 import { abilitiesAt } from '../../domain/abilities';
 import { itemIds } from '../../domain/handover/page';
 import { audit } from '../audit/record';
@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { loadLocationTree } from '../locations/locations';
 import { granteeOf, type UserRecord } from '../users/users';
-import { deviceTime, loadHandover, noHandover, personOf, touchHandover } from './records';
+import { deviceTime, HANDOVER_COLUMNS, HANDOVER_FROM, loadHandover, noHandover, personOf, presentHandover, touchHandover, type HandoverRow } from './records';
 
 const HOUR = 3_600_000;
 
@@ -31,6 +31,24 @@ const shiftWords = (h: Pick<Handover, 'Shift' | 'Page'>) => `the ${h.Shift.Name}
 /** GET /handover: one handover with its addenda and acknowledgement. */
 export async function readHandover(tx: Queryable, user: UserRecord, id: string): Promise<Handover> {
   return (await visibleHandover(tx, user, id, false)).handover;
+}
+
+/**
+ * GET /handover/history: the handovers of an area (those handed over for that location), newest
+ * shift first, for those who view it: the device holds 15 days, this reaches further back.
+ */
+export async function handoverHistory(tx: Queryable, user: UserRecord, query: HandoverHistoryQuery): Promise<HandoverHistory> {
+  const here = await standing(tx, user, query.LocationId);
+  if (!here.view) throw notFound(`There is no location ${query.LocationId}.`);
+  if (query.Before !== undefined && !Number.isFinite(Date.parse(query.Before))) throw badRequest(`Before must be a time (ISO 8601, e.g. 2026-01-15T12:00:00Z): ${query.Before} is not one.`);
+  const limit = query.Limit ?? 20;
+  const rows = await tx.query<HandoverRow>(
+    `select ${HANDOVER_COLUMNS} from ${HANDOVER_FROM}
+      where h.location_id = $1 and not h.deleted and ($2::timestamptz is null or h.shift_end < $2::timestamptz)
+      order by h.shift_end desc, h.handover_id desc limit $3`,
+    [query.LocationId, query.Before ?? null, limit + 1],
+  );
+  return { Handovers: rows.slice(0, limit).map(presentHandover), More: rows.length > limit };
 }
 
 /** What a submission must hold: a real span of shift, notes only on items of its page, one note per item. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AcknowledgeHandoverBody, Handover, HandoverAddendumBody, HandoverQuery, ShiftPattern, ShiftPatternBody, ShiftPatternQuery, SubmitHandoverBody,
+  AcknowledgeHandoverBody, Handover, HandoverAddendumBody, HandoverHistory, HandoverHistoryQuery, HandoverQuery, ShiftPattern, ShiftPatternBody, ShiftPatternQuery, SubmitHandoverBody,
 } from '../../schemas';
-import { acknowledgeHandover, addAddendum, readHandover, submitHandover } from '../handover/handovers';
+import { acknowledgeHandover, addAddendum, handoverHistory, readHandover, submitHandover } from '../handover/handovers';
 import { readShiftPattern, saveShiftPattern, loadShiftPattern } from '../handover/settings';
 import { requireUser } from '../http/authenticate';
 import { renderHandoverPdf } from '../print/handoverPdf';
@@ -25,6 +25,9 @@ export async function handoverRoutes(app: FastifyInstance, { db }: RouteDeps) {
   );
   app.get<{ Querystring: HandoverQuery }>('/handover', { schema: { querystring: HandoverQuery, response: answers } }, (request) =>
     readHandover(db, requireUser(request), request.query.HandoverId),
+  );
+  app.get<{ Querystring: HandoverHistoryQuery }>('/handover/history', { schema: { querystring: HandoverHistoryQuery, response: { 200: HandoverHistory } } }, (request) =>
+    handoverHistory(db, requireUser(request), request.query),
   );
   app.post<{ Body: SubmitHandoverBody }>('/handover', { schema: { body: SubmitHandoverBody, response: { ...answers, 201: Handover } } }, async (request, reply) => {
     const { created, handover } = await db.transaction((tx) => submitHandover(tx, requireUser(request), request.body, new Date()));

@@ -201,6 +201,23 @@ describe('the authorization matrix', () => {
     expect(problems).toEqual([]);
   });
 
+  it('an area’s handover history: allowed exactly where domain/abilities gives permits.view, reading as no location where not', async () => {
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const cells: string[] = [];
+      for (const locationId of [110, 121, 211]) {
+        const may = abilitiesAt(granteeOf(users[role]), tree, locationId).permits.view;
+        const response = await server.request({ method: 'GET', url: `/api/handover/history?LocationId=${locationId}`, token: tokens[role] });
+        const allowed = response.statusCode < 400;
+        if (allowed !== may) problems.push(`history as ${role} at ${locationId}: ${response.statusCode} ${response.body}, expected ${may ? 'allowed' : 'denied'}`);
+        if (!allowed && response.json().message !== `There is no location ${locationId}.`) problems.push(`history as ${role} at ${locationId}: ${response.body} tells more than an unknown location would`);
+        cells.push(`${locationId}:${allowed ? 'A' : 'D'}`);
+      }
+      rows.push(`GET /api/handover/history ${role.padEnd(11)} ${cells.join(' ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('sync pulls hold nothing the user may not view (permits, with their approvals; isolation certificates; gas tests; handovers)', async () => {
     const problems: string[] = [];
     const tables = {

@@ -157,6 +157,23 @@ describe.each(DATABASE_KINDS)('shift handover on %s', (kind) => {
     expect(after.DateChanged > before.DateChanged).toBe(true);
   });
 
+  it('lists an area’s handovers newest shift first, a page at a time, to those who view it', async () => {
+    const base = page(112);
+    const shifted = (hours: number): HandoverPage => {
+      const move = (iso: string) => new Date(Date.parse(iso) - hours * 3_600_000).toISOString();
+      return { ...base, Shift: { ...base.Shift, Start: move(base.Shift.Start), End: move(base.Shift.End) } };
+    };
+    for (const hours of [24, 0, 12]) await submit(as.issuer, submission({ Page: shifted(hours), ItemNotes: [], GeneralNotes: `${hours} hours ago` }));
+    const history = async (query: string, token = as.viewer) => server.request({ method: 'GET', url: `/api/handover/history?LocationId=112${query}`, token });
+    const first = (await history('&Limit=2')).json<{ Handovers: Handover[]; More: boolean }>();
+    expect(first.Handovers.map((h) => h.GeneralNotes)).toEqual(['0 hours ago', '12 hours ago']);
+    expect(first.More).toBe(true);
+    const next = (await history(`&Limit=2&Before=${encodeURIComponent(first.Handovers[1]!.Shift.End)}`)).json<{ Handovers: Handover[]; More: boolean }>();
+    expect([next.Handovers.map((h) => h.GeneralNotes), next.More]).toEqual([['24 hours ago'], false]);
+    expect((await history('', as.noaccess)).json().message).toBe('There is no location 112.');
+    expect((await history('&Before=yesterday')).json().message).toBe('Before must be a time (ISO 8601, e.g. 2026-01-15T12:00:00Z): yesterday is not one.');
+  });
+
   it('prints a handover as a PDF that reads back with pdftotext', async () => {
     const { HandoverId } = await submit(as.issuer);
     await post(server, as.contractor, '/handover/acknowledge', { HandoverId });
