@@ -325,6 +325,7 @@ test.describe('as the administrator', () => {
 
     await visit(page, '/admin/permit-cache', 'Permit Cache');
     await visit(page, '/admin/plot-plans', 'Plot Plans');
+    await visit(page, '/admin/simops', 'SIMOPS Matrix');
     await visit(page, '/admin/gas-tests', 'Gas Tests');
     await open(page, '/admin/printers', 'Printers');
     // Scanned once the printers answered: axe caught Refresh fading from disabled as they did.

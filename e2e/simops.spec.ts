@@ -67,5 +67,12 @@ test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the
   await dialog.getByRole('button', { name: 'Close' }).click();
   await context.setOffline(false);
   await permit.expectState('APPROVED');
+
+  // The admin area shows the site's matrix; the issuer (forms view) reads it, only forms edit changes it.
+  await page.goto('/admin/simops');
+  const rule = page.getByRole('row', { name: 'Rule 1' });
+  await expect(rule.getByRole('combobox', { name: 'Rule 1 rule' })).toHaveValue('block');
+  await expect(rule.getByRole('combobox', { name: 'Rule 1 rule' })).toBeDisabled();
+  await expect(page.getByText('Changing the SIMOPS matrix needs forms edit (permission 83) at this site.')).toBeVisible();
   await context.close();
 });

@@ -2,7 +2,7 @@ import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular, FingerprintRegular, BeakerRegular,
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular, FingerprintRegular, BeakerRegular, TableSimpleRegular,
 } from '@fluentui/react-icons';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
@@ -37,6 +37,7 @@ const LINKS: { to: string; label: string; icon: ReactElement; administrators?: b
   { to: '/admin/permit-cache', label: 'Permit Cache', icon: <ArchiveRegular /> },
   { to: '/admin/plot-plans', label: 'Plot Plans', icon: <MapRegular />, editors: true },
   { to: '/admin/gas-tests', label: 'Gas Tests', icon: <BeakerRegular /> },
+  { to: '/admin/simops', label: 'SIMOPS Matrix', icon: <TableSimpleRegular /> },
   { to: '/admin/printers', label: 'Printers', icon: <PrintRegular />, administrators: true },
   { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
   { to: '/admin/audit', label: 'Audit Trail', icon: <FingerprintRegular />, administrators: true },

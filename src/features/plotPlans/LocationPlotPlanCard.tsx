@@ -9,6 +9,7 @@ import { uploadPlotPlan } from '../../../replication/plotPlans';
 import { PLOT_PLAN_TYPES, type Location } from '../../../schemas';
 import { useNotify } from '../../app/toaster';
 import { readBase64 } from '../attachments/attachmentWrites';
+import { PlotPlanScaleDialog } from '../simops/PlotPlanScaleDialog';
 import { usePlotPlanImage } from './usePlotPlanImage';
 
 const useStyles = makeStyles({
@@ -98,6 +99,8 @@ export function LocationPlotPlanCard({ row, onUploaded }: { row: PlotPlanAdminRo
         action={
           row.canUpload ? (
             <>
+              {/* SIMOPS distances are measured on the plan in use (issue 38). */}
+              {current !== null && <PlotPlanScaleDialog location={location} />}
               <input
                 ref={input}
                 className={styles.hidden}

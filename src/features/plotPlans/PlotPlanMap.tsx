@@ -55,6 +55,8 @@ export interface PlotPlanMapProps {
   clashLines?: readonly ClashLine[];
   /** The separation around a marker, in map units, drawn while its popup is open (0: none). */
   separationOf?: (id: string) => number;
+  /** A tap on the plan picks that point (an administrator measuring its scale). */
+  onPick?: (position: PlotPlanPosition) => void;
 }
 
 const dotIcon = (colour: string, size: number, className: string) => {
@@ -66,7 +68,7 @@ const dotIcon = (colour: string, size: number, className: string) => {
 
 const toPosition = (latLng: L.LatLng): PlotPlanPosition => clampToPlotPlan([latLng.lat, latLng.lng]);
 
-export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin, clashLines, separationOf }: PlotPlanMapProps) {
+export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin, clashLines, separationOf, onPick }: PlotPlanMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   // One popup for the map; its content is rendered by React into this element.
@@ -140,6 +142,18 @@ export default function PlotPlanMap({ imageUrl, plan, label, className, markers,
     ).addTo(map);
     return () => void layer.remove();
   }, [map, clashLines]);
+
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  });
+  const picking = onPick !== undefined;
+  useEffect(() => {
+    if (!map || !picking) return;
+    const onClick = (event: L.LeafletMouseEvent) => pick.current?.(toPosition(event.latlng));
+    map.on('click', onClick);
+    return () => void map.off('click', onClick);
+  }, [map, picking]);
 
   const selected = openId === null ? undefined : markers?.find((m) => m.id === openId);
   const radius = selected && separationOf ? separationOf(selected.id) : 0;

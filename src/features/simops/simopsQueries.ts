@@ -83,6 +83,10 @@ function simopsOf(db: ReplicaDatabase, owner: string, tree: LocationTree, now: (
   });
 }
 
+/** One site's SIMOPS settings as this device holds them: the stored ones, else the default every server starts from. */
+export const siteSimopsSettings$ = (db: ReplicaDatabase, siteId: number): Observable<SimopsSettings> =>
+  db.sitedata.findOne(`${SETTING_PREFIX}${siteId}`).$.pipe(map((doc) => (doc ? (doc.data as SimopsSettings) : DEFAULT_SIMOPS_SETTINGS)));
+
 const shared = new WeakMap<ReplicaDatabase, Map<string, { tree: LocationTree; view$: Observable<SimopsView> }>>();
 
 /** The replica's clashes for this user, one shared computation while any screen shows them. */
