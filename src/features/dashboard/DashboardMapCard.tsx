@@ -4,6 +4,8 @@ import { messages } from '../../../domain/messages';
 import { PERMIT_STATE_COLOURS } from '../../../domain/permits/stateColours';
 import type { PermitState } from '../../../schemas';
 import { useAppData } from '../../app/startup/appData';
+import { gasOnCard } from '../gasTests/gasOnCard';
+import { useAllGasTests } from '../gasTests/useGasTests';
 import { referenceOf } from '../permits/permitText';
 import { MapLegend } from '../plotPlans/MapLegend';
 import { PermitPopup } from '../plotPlans/PermitPopup';
@@ -26,15 +28,17 @@ export function DashboardMapCard() {
   const { homeLocation } = useAppData().data;
   const mapped = useDashboardMap();
   const placed = mapped?.placed;
+  // Work stopped by a gas test (issue 37) says so in the marker's name, read on hover and by screen readers.
+  const gas = useAllGasTests();
   const markers = useMemo<MapMarker[]>(
     () =>
       (placed ?? []).map((p) => ({
         id: p.PermitInstanceId,
         position: [p.Latitude ?? 0, p.Longitude ?? 0],
         colour: PERMIT_STATE_COLOURS[p.State as PermitState] ?? PERMIT_STATE_COLOURS.DRAFT,
-        title: `Permit # ${referenceOf(p.PermitInstanceReferenceId)}`,
+        title: `Permit # ${referenceOf(p.PermitInstanceReferenceId)}${gasOnCard(p, gas, new Date()).suspended ? ' (work suspended)' : ''}`,
       })),
-    [placed],
+    [placed, gas],
   );
   // SIMOPS (issue 38): a line between each two clashing permits on this map, and the separation around the one whose popup is open.
   const simops = useSimops();
