@@ -5,7 +5,7 @@ import type { ReplicaDatabase } from '../../replication/replica';
 import { startSync, type SyncEngine } from '../../replication/sync';
 import type { ReplicatedPermit } from '../../schemas';
 import { gasTests$ } from '../../src/features/gasTests/gasTestQueries';
-import { recordReading, resumeWork, type GasWriter } from '../../src/features/gasTests/gasTestWrites';
+import { recordReading, resumeWork, suspendArea, type GasWriter } from '../../src/features/gasTests/gasTestWrites';
 import { gasStatus } from '../../src/features/gasTests/gasStatus';
 import { startTestServer, type TestServer } from '../server/harness';
 import { listen, testClient, waitFor } from './helpers';
@@ -38,7 +38,7 @@ describe('gas tests in the replica', () => {
     await db.remove();
   });
 
-  it('pulls the suspended separator entry; a reading the server refuses shows in Not synced with the server’s reason; after a passing reading the issuer resumes and the server’s state arrives live', async () => {
+  it('pulls the suspended separator entry; a reading the server refuses shows in Not synced with the server’s reason; after a passing reading the issuer resumes and the server’s state arrives live; an area stop reaches its permits and not a sibling area’s', async () => {
     const held = await waitFor(async () => (await db.gastests.findOne(ID).exec()) ?? undefined, 20_000, 'the first sync of gas tests');
     expect(held.toJSON()).toMatchObject({ Suspended: true, Suspensions: [{ Cause: 'reading', Reason: expect.stringMatching(/^LEL 14 % at \d\d:\d\d \(limit below 10 %\)$/) }] });
     const permit = (await waitFor(async () => (await db.permits.findOne(ID).exec())?.toMutableJSON() as ReplicatedPermit | undefined, 20_000, 'the permit'));
@@ -57,5 +57,12 @@ describe('gas tests in the replica', () => {
     expect(await resumeWork(writer, permit, (await firstValueFrom(gasTests$(db, ISSUER, ID))).doc, await status(), actor, 'Ventilated 20 minutes; clean at the bottom.')).toBeNull();
     await waitFor(async () => (await db.gastests.findOne(ID).exec())?.Suspended === false, 10_000, 'the resume to arrive');
     expect((await db.gastests.findOne(ID).exec())!.Suspensions.at(-1)).toMatchObject({ ResumedBy: { Name: 'Priya Raman' }, ResumeComment: 'Ventilated 20 minutes; clean at the bottom.' });
+
+    // Suspend all work at Atmospheric Distillation: its approved hot work stops at once on the device, then on the server; the sibling area's entry goes on.
+    const area = { LocationId: 111, Title: 'Atmospheric Distillation', edit: true };
+    expect(await suspendArea(writer, area, [{ PermitInstanceId: 'demo-hw-approved', State: 'APPROVED', suspended: false }], 'Gas alarm at the crude column')).toBeNull();
+    expect((await firstValueFrom(gasTests$(db, ISSUER, 'demo-hw-approved'))).doc.Suspended).toBe(true);
+    await waitFor(async () => (await db.gastests.findOne('demo-hw-approved').exec())?.Suspensions.at(-1)?.Cause === 'area', 10_000, 'the area stop to arrive');
+    expect((await db.gastests.findOne(ID).exec())!.Suspended).toBe(false);
   });
 });
