@@ -1,5 +1,5 @@
 import {
-  Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger, Field, Input, Spinner, makeStyles,
+  Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger, Field, Input, Spinner, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { RulerRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { siteSimopsSettings$ } from './simopsQueries';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(960px, 96vw)' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   map: { width: '100%', aspectRatio: '1020 / 660', minHeight: '240px' },
 });
 
@@ -78,7 +79,7 @@ export function PlotPlanScaleDialog({ location }: { location: Location }) {
       <DialogSurface className={styles.surface}>
         <DialogBody>
           <DialogTitle>{`Scale of ${location.Title}'s plot plan`}</DialogTitle>
-          <DialogContent>
+          <DialogContent className={styles.content}>
             <Body1 as="p">
               {scale === undefined
                 ? `No scale set: SIMOPS distances on this plan use the default, ${scaleText(DEFAULT_METRES_PER_UNIT)}, and are estimates.`
