@@ -32,6 +32,12 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   await page.getByRole('button', { name: 'Create certificate' }).click();
   await expect(heading(page)).toHaveText('Isolation certificate # Pending...');
   await expect(shell.pendingCount).toHaveText('1 pending');
+  // The plan is still open to change while no lock is on: offline too, queued behind the creation.
+  await page.getByRole('button', { name: 'Edit plan' }).click();
+  await page.getByRole('textbox', { name: 'Equipment' }).fill('12-P-310A Hydrotreater feed pump A');
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('12-P-310A Hydrotreater feed pump A ·')).toBeVisible();
+  await expect(shell.pendingCount).toHaveText('2 pending');
 
   await context.setOffline(false);
   await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });

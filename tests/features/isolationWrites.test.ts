@@ -4,7 +4,7 @@ import { twoPersonRefusal } from '../../domain/isolations/lifecycle';
 import type { ReplicaDatabase } from '../../replication/replica';
 import type { CreateIsolationBody, IsolationCertificate } from '../../schemas';
 import { isolations$ } from '../../src/features/isolations/isolationQueries';
-import { createIsolation, linkPermit, stepCertificate, stepPoint, unlinkPermit, type IsolationWriter } from '../../src/features/isolations/isolationWrites';
+import { createIsolation, editIsolation, linkPermit, stepCertificate, stepPoint, unlinkPermit, type IsolationWriter } from '../../src/features/isolations/isolationWrites';
 import { openTestReplica } from '../replication/replica';
 
 const OWNER = 'contractor@demo.test';
@@ -67,5 +67,20 @@ describe('isolation changes on the device', () => {
     expect((await current()).doc.Permits.map((p) => p.PermitInstanceReferenceId)).toEqual(['HW-2026-000002']);
     expect(await unlinkPermit(writer(1, 'Carlos Mendes'), (await current()).doc, draft)).toBeNull();
     expect((await current()).doc.Permits).toEqual([]);
+  });
+
+  it('changes the plan while PLANNED and no lock is on, shown at once; refuses once a point is applied', async () => {
+    await createIsolation(writer(1, 'Carlos Mendes'), body, 1);
+    const plan = { Equipment: '10-P-102A Reflux pump A', Description: 'Seal change', Points: [body.Points[1]!] };
+    expect(await editIsolation(writer(1, 'Carlos Mendes'), (await current()).doc, editor(1), plan)).toBeNull();
+    const edited = (await current()).doc;
+    expect([edited.Equipment, edited.Description, edited.Points.map((p) => p.Tag)]).toEqual(['10-P-102A Reflux pump A', 'Seal change', ['10-XV-2001']]);
+    const put = (await db.outbox.find().exec()).at(-1)!;
+    expect([put.method, put.path, put.body]).toEqual(['PUT', '/isolations', { IsolationCertificateId: 'ic-1', ...plan }]);
+
+    await stepPoint(writer(1, 'Carlos Mendes'), 'apply', edited.Points[0]!, edited, editor(1), []);
+    const queued = (await db.outbox.find().exec()).length;
+    expect(await editIsolation(writer(1, 'Carlos Mendes'), (await current()).doc, editor(1), plan)).toMatch(/the plan cannot change once a lock is on/);
+    expect((await db.outbox.find().exec()).length).toBe(queued);
   });
 });

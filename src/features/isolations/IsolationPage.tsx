@@ -1,8 +1,9 @@
 import { Badge, Body1, Button, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Textarea, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
-import { STEP_RULES } from '../../../domain/isolations/lifecycle';
+import { STEP_RULES, decideEdit } from '../../../domain/isolations/lifecycle';
 import { isolationPdf } from '../../../replication/printing';
 import { ISOLATION_STEPS, type IsolationPoint, type IsolationStepAction, type PointStepAction } from '../../../schemas';
 import { AppLink } from '../../app/AppLink';
@@ -35,6 +36,7 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [zeroEnergy, setZeroEnergy] = useState('');
   const notify = useNotify();
+  const navigate = useNavigate();
 
   if (found === undefined) return <Spinner label="Loading the certificate…" />;
   const overlaid = found.isolations.find(({ doc }) => doc.IsolationCertificateId === isolationId);
@@ -68,6 +70,7 @@ export function IsolationPage({ isolationId }: { isolationId: string }) {
         {steps.map((action) => (
           <ActionWithReason key={action} label={STEP_LABELS[action]} refusal={stepRefusal(action, certificate, actor, permits)} onAct={() => void act(stepCertificate(writer, action, certificate, actor, permits))} />
         ))}
+        {decideEdit(certificate, actor).ok && <Button onClick={() => navigate(`/isolations/${encodeURIComponent(certificate.IsolationCertificateId)}/edit`)}>Edit plan</Button>}
         {printable && <Button icon={<ArrowDownloadRegular />} onClick={() => void download()}>Download PDF</Button>}
       </div>
       {certificate.ZeroEnergyTest ? (

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { CreateIsolationPage } from './CreateIsolationPage';
+import { EditIsolationPage } from './EditIsolationPage';
 import { IsolationListPage } from './IsolationListPage';
 import { IsolationPage } from './IsolationPage';
 
@@ -12,5 +13,6 @@ export function Isolations() {
   const rest = useParams()['*'] ?? '';
   if (rest === '') return <IsolationListPage />;
   if (rest === 'create') return <CreateIsolationPage />;
+  if (rest.endsWith('/edit')) return <EditIsolationPage isolationId={rest.slice(0, -'/edit'.length)} />;
   return <IsolationPage isolationId={rest} />;
 }

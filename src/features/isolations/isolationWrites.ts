@@ -5,7 +5,7 @@
  * refusal is told at once, offline too; the server judges again and has the last word.
  */
 import { interlock, type PermitFacts } from '../../../domain/isolations/interlock';
-import { decidePoint, decideStep, decideZeroEnergy, type IsolationActor } from '../../../domain/isolations/lifecycle';
+import { decideEdit, decidePoint, decideStep, decideZeroEnergy, type IsolationActor } from '../../../domain/isolations/lifecycle';
 import { appendToOutbox } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
 import {
@@ -13,6 +13,7 @@ import {
   type CreateIsolationBody,
   type IsolationCertificate,
   type IsolationPoint,
+  type IsolationPointPlan,
   type IsolationStepAction,
   type LinkedPermit,
   type PointStepAction,
@@ -61,6 +62,22 @@ export async function createIsolation(w: IsolationWriter, body: CreateIsolationB
     label: `Create an isolation certificate for ${body.Equipment}`,
     effects: [{ collection: 'isolations', key: body.IsolationCertificateId, kind: 'create', fields: certificate }],
   });
+}
+
+/** The plan changed while PLANNED and before any lock is on (PUT /isolations); the page shows it at once. */
+export async function editIsolation(w: IsolationWriter, certificate: IsolationCertificate, actor: IsolationActor, plan: Pick<IsolationCertificate, 'Equipment' | 'Description'> & { Points: IsolationPointPlan[] }): Promise<WriteResult> {
+  const decision = decideEdit(certificate, actor);
+  if (!decision.ok) return decision.reason;
+  const id = certificate.IsolationCertificateId;
+  const Points = plan.Points.map((p) => ({ ...p, IsolatedBy: null, VerifiedBy: null, RemovedBy: null }));
+  await appendToOutbox(w.db, w.owner, {
+    method: 'PUT',
+    path: '/isolations',
+    body: { IsolationCertificateId: id, ...plan },
+    label: `Change the plan of isolation certificate ${certificate.ReferenceId}`,
+    effects: [{ collection: 'isolations', key: id, kind: 'patch', fields: { Equipment: plan.Equipment, Description: plan.Description, Points } }],
+  });
+  return null;
 }
 
 const POINT_STAMP: Record<PointStepAction, 'IsolatedBy' | 'VerifiedBy' | 'RemovedBy'> = { apply: 'IsolatedBy', verify: 'VerifiedBy', remove: 'RemovedBy' };
