@@ -9,9 +9,12 @@ import type { LocationTree } from '../../../domain/locations';
 import { derivedFields } from '../../../domain/permits/derived';
 import { DEFAULT_SIMOPS_SETTINGS } from '../../../domain/simops/matrix';
 import { SiteClashes, type SitePermitFacts } from '../../../domain/simops/siteClashes';
-import type { PermitState, PermitDefinition, ReplicatedPermit, SimopsSettings } from '../../../schemas';
+import { overlayEntries$ } from '../../../replication/outbox';
+import { overlayPending, type Overlaid } from '../../../replication/outboxOverlay';
 import type { ReplicaDatabase } from '../../../replication/replica';
-import { definitionsById$, permits$ } from '../permits/permitQueries';
+import { collectionState$ } from '../../../replication/syncState';
+import type { OutboxEntry, PermitDefinition, PermitState, ReplicatedPermit, SimopsSettings } from '../../../schemas';
+import { contentPath, definitionsById$ } from '../permits/permitQueries';
 
 /** What the screens read: the clashes, and the permits they name (by id) as the user sees them and as the clash function reads them. */
 export interface SimopsView {
@@ -28,6 +31,26 @@ const settings$ = (db: ReplicaDatabase): Observable<string> =>
     map((docs) => JSON.stringify(docs.filter((d) => d.id.startsWith(SETTING_PREFIX)).map((d) => [d.id.slice(SETTING_PREFIX.length), d.data]))),
     distinctUntilChanged(),
   );
+
+const CONTENT_PATH = contentPath('');
+const sameEntries = (a: readonly OutboxEntry[], b: readonly OutboxEntry[]) =>
+  a.length === b.length && a.every((e, i) => e.id === b[i]!.id && e.status === b[i]!.status && e.doneAt === b[i]!.doneAt);
+
+/**
+ * The permits with the user's queued changes laid over, all but their content edits: each key
+ * typed in a permit's form queues one, and laying the outbox over every permit again for it
+ * would cost the typing on a tablet (the permit page shows the Nearby work panel). A hazard
+ * ticked offline counts once the server's version is pulled; the server judges it at approval anyway.
+ */
+function simopsPermits$(db: ReplicaDatabase, owner: string): Observable<Overlaid<ReplicatedPermit>[]> {
+  const entries$ = overlayEntries$(db, owner).pipe(
+    map((entries) => entries.filter((e) => !e.path.startsWith(CONTENT_PATH) && e.effects.some((f) => f.collection === 'permits'))),
+    distinctUntilChanged(sameEntries),
+  );
+  return combineLatest([db.permits.find().$, entries$, collectionState$(db, 'permits')]).pipe(
+    map(([docs, entries, state]) => overlayPending({ collection: 'permits', docs: docs.map((d) => d.toJSON() as ReplicatedPermit), entries, syncedAt: state.lastSyncedAt })),
+  );
+}
 
 /** The end of a permit's validity its form gives, read once per content (a permit's content is a new object only when it changed). */
 const validUntilOf = new WeakMap<object, string>();
@@ -60,7 +83,7 @@ function simopsOf(db: ReplicaDatabase, owner: string, tree: LocationTree, now: (
         wake();
       }, Math.min(Math.max(wait, 0) + 1, 2 ** 31 - 1));
     };
-    const subscription = combineLatest([permits$(db, owner), definitionsById$(db), settings$(db)]).subscribe({
+    const subscription = combineLatest([simopsPermits$(db, owner), definitionsById$(db), settings$(db)]).subscribe({
       next: ([overlaid, definitions, settings]) => {
         permits = new Map(overlaid.map(({ doc }) => [doc.PermitInstanceId, doc]));
         facts = overlaid.map(({ doc }) => factsOf(doc, definitions));
