@@ -13,11 +13,23 @@ export const ShiftDefinition = Type.Object({
 });
 export type ShiftDefinition = Type.Static<typeof ShiftDefinition>;
 
+/**
+ * Revalidation at shift change: when on, each APPROVED permit is revalidated by an issuer of the
+ * incoming shift; one not revalidated GraceMinutes into the shift reads *Revalidation required*.
+ */
+export const RevalidationSetting = Type.Object({
+  Enabled: Type.Boolean(),
+  GraceMinutes: Type.Integer({ minimum: 0, maximum: 12 * 60 }),
+});
+export type RevalidationSetting = Type.Static<typeof RevalidationSetting>;
+
 /** PUT /handover/shifts: a site's shifts, which together cover each day once, and the site's clock. */
 export const ShiftPatternBody = Type.Object({
   /** IANA zone, e.g. America/Chicago: shift changes follow the site's clock through daylight saving. */
   TimeZone: Type.String({ minLength: 1, maxLength: 60, description: 'Time zone' }),
   Shifts: Type.Array(ShiftDefinition, { minItems: 1, maxItems: 6 }),
+  /** Off when not given. */
+  Revalidation: Type.Optional(RevalidationSetting),
 });
 export type ShiftPatternBody = Type.Static<typeof ShiftPatternBody>;
 
@@ -184,3 +196,16 @@ export const HandoverHistory = Type.Object({
   More: Type.Boolean(),
 });
 export type HandoverHistory = Type.Static<typeof HandoverHistory>;
+
+/** POST /handover/revalidate: an issuer of the incoming shift confirms an APPROVED permit may go on. */
+export const RevalidatePermitBody = Type.Object({ PermitInstanceId: Type.String({ minLength: 1, maxLength: 40, description: 'Permit id' }) });
+export type RevalidatePermitBody = Type.Static<typeof RevalidatePermitBody>;
+
+export const RevalidationResult = Type.Object({
+  PermitInstanceId: Type.String(),
+  /** The shift it was revalidated for. */
+  Shift: ShiftSpan,
+  /** False when it had been revalidated for this shift already (a resend, or a second issuer). */
+  Recorded: Type.Boolean(),
+});
+export type RevalidationResult = Type.Static<typeof RevalidationResult>;

@@ -33,7 +33,7 @@ export async function readShiftPattern(tx: Queryable, siteId: number): Promise<S
 export async function saveShiftPattern(tx: Queryable, user: UserRecord, siteId: number, body: ShiftPatternBody): Promise<ShiftPattern> {
   const tree = await requireSite(tx, siteId);
   if (!siteAbilities(granteeOf(user), tree, siteId).forms.edit) throw forbidden(`You do not have permission to change the shifts of site ${siteId}: it needs forms.edit there.`);
-  const pattern: ShiftPatternBody = { TimeZone: body.TimeZone, Shifts: body.Shifts.map((s) => ({ ...s, Name: s.Name.trim() })) };
+  const pattern: ShiftPatternBody = { TimeZone: body.TimeZone, Shifts: body.Shifts.map((s) => ({ ...s, Name: s.Name.trim() })), ...(body.Revalidation && { Revalidation: body.Revalidation }) };
   const problem = shiftPatternProblem(pattern);
   if (problem) throw badRequest(problem);
   await tx.query('insert into remote_settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, deleted = false', [
@@ -41,6 +41,7 @@ export async function saveShiftPattern(tx: Queryable, user: UserRecord, siteId: 
   ]);
   await audit(tx, user, 'handover.shifts', { type: 'settings', id: shiftSettingKey(siteId), siteId }, {
     SiteId: siteId, TimeZone: pattern.TimeZone, shifts: pattern.Shifts.map((s) => `${s.Name} ${s.Start}–${s.End}`),
+    revalidation: pattern.Revalidation?.Enabled ? `on, ${pattern.Revalidation.GraceMinutes} min into the shift` : 'off',
   });
   return { SiteId: siteId, ...pattern };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AcknowledgeHandoverBody, Handover, HandoverAddendumBody, HandoverHistory, HandoverHistoryQuery, HandoverQuery, ShiftPattern, ShiftPatternBody, ShiftPatternQuery, SubmitHandoverBody,
+  AcknowledgeHandoverBody, Handover, HandoverAddendumBody, HandoverHistory, HandoverHistoryQuery, HandoverQuery, RevalidatePermitBody, RevalidationResult, ShiftPattern, ShiftPatternBody, ShiftPatternQuery, SubmitHandoverBody,
 } from '../../schemas';
 import { acknowledgeHandover, addAddendum, handoverHistory, readHandover, submitHandover } from '../handover/handovers';
+import { revalidatePermit } from '../handover/revalidation';
 import { readShiftPattern, saveShiftPattern, loadShiftPattern } from '../handover/settings';
 import { requireUser } from '../http/authenticate';
 import { renderHandoverPdf } from '../print/handoverPdf';
@@ -38,6 +39,9 @@ export async function handoverRoutes(app: FastifyInstance, { db }: RouteDeps) {
   );
   app.post<{ Body: AcknowledgeHandoverBody }>('/handover/acknowledge', { schema: { body: AcknowledgeHandoverBody, response: answers } }, (request) =>
     db.transaction((tx) => acknowledgeHandover(tx, requireUser(request), request.body, new Date())),
+  );
+  app.post<{ Body: RevalidatePermitBody }>('/handover/revalidate', { schema: { body: RevalidatePermitBody, response: { 200: RevalidationResult } } }, (request) =>
+    db.transaction((tx) => revalidatePermit(tx, requireUser(request), request.body, new Date())),
   );
   app.get<{ Querystring: HandoverQuery }>('/handover/pdf', { schema: { querystring: HandoverQuery } }, async (request, reply) => {
     const user = requireUser(request);

@@ -174,6 +174,29 @@ describe.each(DATABASE_KINDS)('shift handover on %s', (kind) => {
     expect((await history('&Before=yesterday')).json().message).toBe('Before must be a time (ISO 8601, e.g. 2026-01-15T12:00:00Z): yesterday is not one.');
   });
 
+  it('revalidates an APPROVED permit at shift change when the site asks, once per shift, kept in the permit’s history', async () => {
+    const revalidate = (token: string, PermitInstanceId: string) => post(server, token, '/handover/revalidate', { PermitInstanceId });
+    await refused(as.issuer, '/handover/revalidate', { PermitInstanceId: 'demo-hw-approved' }, 409, /^Permits are not revalidated at shift change at this site/);
+    // One shift a day that began an hour ago: the relief-valve hot work was approved before it.
+    const start = new Date(Date.now() - 3_600_000).toISOString().slice(11, 16);
+    const on = { TimeZone: 'UTC', Shifts: [{ Name: 'Day', Start: start, End: start }], Revalidation: { Enabled: true, GraceMinutes: 30 } };
+    expect((await server.request({ method: 'PUT', url: '/api/handover/shifts?SiteId=1', token: as.admin, payload: on })).statusCode).toBe(200);
+    try {
+      await refused(as.viewer, '/handover/revalidate', { PermitInstanceId: 'demo-hw-approved' }, 403, /^You do not have permission to revalidate permit .*: it needs permits.edit there/);
+      await refused(as.noaccess, '/handover/revalidate', { PermitInstanceId: 'demo-hw-approved' }, 404, 'There is no permit demo-hw-approved.');
+      await refused(as.issuer, '/handover/revalidate', { PermitInstanceId: 'demo-hw-pending' }, 409, /is PENDING: only APPROVED permits are revalidated/);
+      const first = await revalidate(as.issuer, 'demo-hw-approved');
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ PermitInstanceId: 'demo-hw-approved', Recorded: true, Shift: { Name: 'Day' } });
+      expect((await revalidate(as.contractor, 'demo-hw-approved')).json().Recorded).toBe(false);
+      const history = (await server.request({ method: 'GET', url: '/api/sync/permits?limit=1000', token: as.viewer })).json<{ documents: { PermitInstanceId: string; History: { Action: string; ActorName: string; Details: { late: boolean } }[] }[] }>()
+        .documents.find((d) => d.PermitInstanceId === 'demo-hw-approved')!.History.filter((e) => e.Action === 'permit.revalidate');
+      expect(history.map((e) => [e.ActorName, e.Details.late])).toEqual([['Priya Raman', true]]);
+    } finally {
+      await server.request({ method: 'PUT', url: '/api/handover/shifts?SiteId=1', token: as.admin, payload: { TimeZone: 'UTC', Shifts: PATTERN.Shifts } });
+    }
+  });
+
   it('prints a handover as a PDF that reads back with pdftotext', async () => {
     const { HandoverId } = await submit(as.issuer);
     await post(server, as.contractor, '/handover/acknowledge', { HandoverId });
