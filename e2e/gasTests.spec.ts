@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { scan } from './axeAudit';
 import { DEMO_PASSWORD, users } from './fixtures';
-import { ownServerForFile } from './ownServer';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { SignInPage } from './pages/SignInPage';
 
-// Readings are recorded and the separator entry resumed and stopped again: a server of the file's own.
-const { baseURL: BASE_URL } = ownServerForFile(20);
-
 const BANNER = /^Work suspended: LEL 14 % at \d\d:\d\d \(limit below 10 %\)/;
 
-test('the seeded suspended entry is on the dashboard’s Gas tests due and shows the banner; offline, a passing reading and Resume work restart it, a failing reading stops it at once; both sync; the card says Suspended and, with the clock moved on, the retest is overdue', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: BASE_URL });
+// On the shared server: the separator entry is resumed and stopped again, as seeded, and no other spec reads its gas tests.
+
+test('the seeded suspended entry is on the dashboard’s Gas tests due and shows the banner; offline, a passing reading and Resume work restart it, a failing reading stops it at once; both sync; the card says Suspended and, with the clock moved on, the retest is overdue', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
   // The device's clock, moved on at the end: due and overdue are worked out on the device.
   await context.clock.install();
   const page = await context.newPage();
