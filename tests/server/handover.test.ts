@@ -135,8 +135,11 @@ describe.each(DATABASE_KINDS)('shift handover on %s', (kind) => {
       `delete from handover_records where handover_id = $1`,
       `update handover_addenda set text = 'rewritten' where handover_id = $1`,
       `delete from handover_addenda where handover_id = $1`,
+      `update handovers set location_id = 121 where handover_id = $1`,
+      `update handovers set deleted = true where handover_id = $1`,
+      `delete from handovers where handover_id = $1`,
     ]) {
-      await expect(server.db.query(sql, [HandoverId]), sql).rejects.toThrow(/append-only/);
+      await expect(server.db.query(sql, [HandoverId]), sql).rejects.toThrow(/append-only|keeps each handover/);
     }
     await expect(server.db.query(`insert into handover_acknowledgements (handover_id, personnel_id, acknowledged_by, comment, acknowledged_at)
       select $1, (submitted_by ->> 'PersonnelId')::int, submitted_by, '', now() from handover_records where handover_id = $1`, [HandoverId])).rejects.toThrow(/not by the person who submitted it/);
