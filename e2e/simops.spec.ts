@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ownServerForFile } from './ownServer';
 import { DashboardPage } from './pages/DashboardPage';
+import { NotSyncedDialog } from './pages/NotSyncedDialog';
 import { PermitEditPage } from './pages/PermitEditPage';
 import { signedInPerson } from './person';
 
@@ -9,6 +10,7 @@ const { baseURL: BASE_URL, server } = ownServerForFile(30);
 
 const PENDING = 'demo-hw-pending';
 const APPROVED = 'demo-hw-approved';
+const ENTRY = 'demo-cs-approved';
 
 const referenceOf = async (id: string) =>
   (await server().db.query<{ reference_id: string }>('select reference_id from permits where permit_instance_id = $1', [id]))[0]!.reference_id;
@@ -23,9 +25,9 @@ test.beforeAll(async () => {
   await server().db.query(`update remote_settings set value = jsonb_set(value, '{1}', '{"plotPlanEnabled": true, "workOrdersEnabled": true, "copyEnabled": true}') where key = 'siteFeatures'`);
 });
 
-test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the permit page names the other, and the approval needs the acknowledgement', async ({ browser }, testInfo) => {
+test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the permit page names the other, the approval needs the acknowledgement, and a block the offline device could not see is refused by the server', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
-  const [pendingRef, approvedRef] = await Promise.all([referenceOf(PENDING), referenceOf(APPROVED)]);
+  const [pendingRef, approvedRef, entryRef] = await Promise.all([referenceOf(PENDING), referenceOf(APPROVED), referenceOf(ENTRY)]);
   const { page, shell, context } = await signedInPerson(browser, BASE_URL, 'issuer');
 
   // The dashboard: the card counts the pair; the map draws one line between the two, and the separation circle of the one whose popup is open.
@@ -55,7 +57,7 @@ test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the
   await expect(nearby).toContainText('Needs review within 10 m');
   await expect(nearby.getByRole('link', { name: `Permit # ${approvedRef}` })).toHaveAttribute('href', `/permits/${APPROVED}/edit`);
 
-  // Approving asks for the acknowledgement first, on the device; with it, the server issues the permit.
+  // Approving asks for the acknowledgement first, on the device.
   await permit.actions.getByRole('button', { name: 'Approvals' }).click();
   const dialog = permit.approvalsDialog;
   await expect(dialog.getByText(`Permit ${pendingRef} needs a SIMOPS review: ${approvedRef} (HotWork) is 8 m away`)).toBeVisible();
@@ -65,8 +67,16 @@ test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the
   await dialog.getByRole('textbox', { name: 'Comment' }).fill(`Both welding jobs briefed together; one fire watch covers ${approvedRef}.`);
   await dialog.getByRole('button', { name: 'Approve' }).last().click();
   await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Meanwhile a confined-space entry was placed 10 m away, which this offline device cannot know: the server, judging
+  // with its own data, refuses the issue, and Not synced says why, naming the entry.
+  await server().db.query(`update permits set latitude = 300, longitude = 170 where permit_instance_id = $1`, [ENTRY]);
   await context.setOffline(false);
-  await permit.expectState('APPROVED');
+  await shell.notSyncedButton.click();
+  const notSynced = new NotSyncedDialog(page);
+  await expect(notSynced.entry('Approval on a permit')).toContainText(`Permit ${pendingRef} cannot be approved: ${entryRef} (ConfinedSpace) is 10 m away`);
+  await notSynced.close();
+  await permit.expectState('PENDING');
 
   // The admin area shows the site's matrix; the issuer (forms view) reads it, only forms edit changes it.
   await page.goto('/admin/simops');
