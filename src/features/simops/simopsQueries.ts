@@ -110,15 +110,24 @@ function simopsOf(db: ReplicaDatabase, owner: string, tree: LocationTree, now: (
 export const siteSimopsSettings$ = (db: ReplicaDatabase, siteId: number): Observable<SimopsSettings> =>
   db.sitedata.findOne(`${SETTING_PREFIX}${siteId}`).$.pipe(map((doc) => (doc ? (doc.data as SimopsSettings) : DEFAULT_SIMOPS_SETTINGS)));
 
-const shared = new WeakMap<ReplicaDatabase, Map<string, { tree: LocationTree; view$: Observable<SimopsView> }>>();
+const shared = new WeakMap<ReplicaDatabase, Map<string, { plans: string; view$: Observable<SimopsView> }>>();
 
-/** The replica's clashes for this user, one shared computation while any screen shows them. */
+/** What of the location tree the clashes read: where each location is and which plot plan it uses. */
+const plansOf = (tree: LocationTree) =>
+  JSON.stringify([...tree.byId.values()].map((l) => [l.LocationId, l.ParentLocationId, l.SiteId, l.CurrentPlotPlan, l.PlotPlans.length]));
+
+/**
+ * The replica's clashes for this user, one shared computation while any screen shows them. The
+ * app builds its location tree again whenever the site data changes: the same places and plans
+ * keep the same computation, so screens neither blink nor recompute.
+ */
 export function simops$(db: ReplicaDatabase, owner: string, tree: LocationTree, now: () => number = Date.now): Observable<SimopsView> {
   let byOwner = shared.get(db);
   if (!byOwner) shared.set(db, (byOwner = new Map()));
+  const plans = plansOf(tree);
   const known = byOwner.get(owner);
-  if (known?.tree === tree) return known.view$;
+  if (known?.plans === plans) return known.view$;
   const view$ = simopsOf(db, owner, tree, now).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-  byOwner.set(owner, { tree, view$ });
+  byOwner.set(owner, { plans, view$ });
   return view$;
 }
