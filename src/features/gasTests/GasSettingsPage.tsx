@@ -1,11 +1,13 @@
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
+import { defaultTypeSettings } from '../../../domain/gasTests/limits';
 import { STANDARD_GASES, type GasLimit, type GasSettings, type GasTypeSettings } from '../../../schemas';
 import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { useChangeOutcome } from '../../app/sync/useChangeOutcome';
 import { useAdminOutlet } from '../admin/adminSites';
+import { definitionsById$ } from '../permits/permitQueries';
 import { gasSettings$ } from './gasTestQueries';
 import { saveGasSettings } from './gasSettingsWrites';
 
@@ -27,25 +29,32 @@ export function GasSettingsPage() {
   const { email } = useAppData();
   const { site } = useAdminOutlet();
   const saved = useObservable(useMemo(() => (site ? gasSettings$(db, site.SiteId) : null), [db, site]), undefined);
+  const definitions = useObservable(useMemo(() => definitionsById$(db), [db]), undefined);
+  // The permit types of the forms the device holds: a type not listed in the settings keeps the defaults until rules are added for it.
+  const knownTypes = [...new Set([...(definitions?.values() ?? [])].flatMap((d) => d.DefinitionMetadataJSON.Forms.map((f) => f.PermitType)))].sort();
   if (!site) return <MessageBar intent="info"><MessageBarBody>You administer no site.</MessageBarBody></MessageBar>;
   if (!saved) return <Spinner label="Loading the gas test settings…" />;
   // A new form when the stored settings change (another administrator, or this save coming back).
-  return <SettingsForm key={JSON.stringify(saved)} saved={saved} siteName={site.name} canEdit={site.canEdit} writer={{ db, owner: email }} className={styles.page} />;
+  return <SettingsForm key={JSON.stringify(saved)} saved={saved} knownTypes={knownTypes} siteName={site.name} canEdit={site.canEdit} writer={{ db, owner: email }} className={styles.page} />;
 }
 
 interface FormProps {
   saved: GasSettings;
+  knownTypes: readonly string[];
   siteName: string;
   canEdit: boolean;
   writer: { db: ReturnType<typeof useReplica>; owner: string };
   className: string;
 }
 
-function SettingsForm({ saved, siteName, canEdit, writer, className }: FormProps) {
+function SettingsForm({ saved, knownTypes, siteName, canEdit, writer, className }: FormProps) {
   const styles = useStyles();
   const outcome = useChangeOutcome();
   const [draft, setDraft] = useState(saved);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const addable = knownTypes.filter((name) => !draft.Types.some((t) => t.PermitType === name));
+  const [adding, setAdding] = useState('');
+  const choice = addable.includes(adding) ? adding : addable[0];
   const setType = (i: number, change: Partial<GasTypeSettings>) => setDraft((d) => ({ ...d, Types: d.Types.map((t, j) => (j === i ? { ...t, ...change } : t)) }));
   const setLimit = (i: number, k: number, change: Partial<GasLimit>) => setType(i, { Limits: draft.Types[i]!.Limits.map((l, j) => (j === k ? { ...l, ...change } : l)) });
 
@@ -115,6 +124,16 @@ function SettingsForm({ saved, siteName, canEdit, writer, className }: FormProps
           )}
         </section>
       ))}
+      {canEdit && addable.length > 0 && (
+        <div className={styles.row}>
+          <Field label="Add rules for a permit type">
+            <Select value={choice} onChange={(_e, d) => setAdding(d.value)}>
+              {addable.map((name) => <option key={name} value={name}>{name}</option>)}
+            </Select>
+          </Field>
+          <Button onClick={() => setDraft({ ...draft, Types: [...draft.Types, defaultTypeSettings(choice!)] })}>Add permit type</Button>
+        </div>
+      )}
       {refusal && <MessageBar intent="error" role="alert"><MessageBarBody>{refusal}</MessageBarBody></MessageBar>}
       {canEdit ? (
         <div><Button type="submit" appearance="primary">Save gas test settings</Button></div>
