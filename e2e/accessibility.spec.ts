@@ -243,7 +243,7 @@ test.describe('as the administrator', () => {
     await visit(page, '/isolations', 'Isolations', '/isolations');
     await visit(page, '/isolations/create', 'New isolation certificate', '/isolations/*');
     // The administrator's home is at Northfield, where the demo has no certificate: one is planned here.
-    await page.getByRole('textbox', { name: 'Equipment' }).fill('21-P-105 Carbamate pump');
+    await page.getByRole('combobox', { name: 'Equipment' }).fill('21-P-105 Carbamate pump');
     await page.getByRole('textbox', { name: 'Tag', exact: true }).fill('MCC-21-A4');
     await page.getByRole('button', { name: 'Create certificate' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Isolation certificate # / })).toBeVisible();

@@ -20,7 +20,10 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   await page.getByRole('button', { name: 'New isolation certificate' }).click();
 
   await context.setOffline(true);
-  await page.getByRole('textbox', { name: 'Equipment' }).fill('12-P-310 Hydrotreater feed pump');
+  // The equipment is picked from the work orders' assets in the replica: offline, as typed.
+  await page.getByRole('combobox', { name: 'Equipment' }).pressSequentially('wash water');
+  await page.getByRole('option', { name: '12-P-305B Wash water pump B' }).click();
+  await expect(page.getByRole('combobox', { name: 'Equipment' })).toHaveValue('12-P-305B Wash water pump B');
   for (const [i, tag] of TAGS.entries()) {
     if (i > 0) await page.getByRole('button', { name: 'Add point' }).click();
     const group = page.getByRole('group', { name: `Point ${i + 1}` });
@@ -34,7 +37,7 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   await expect(shell.pendingCount).toHaveText('1 pending');
   // The plan is still open to change while no lock is on: offline too, queued behind the creation.
   await page.getByRole('button', { name: 'Edit plan' }).click();
-  await page.getByRole('textbox', { name: 'Equipment' }).fill('12-P-310A Hydrotreater feed pump A');
+  await page.getByRole('combobox', { name: 'Equipment' }).fill('12-P-310A Hydrotreater feed pump A');
   await page.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByText('12-P-310A Hydrotreater feed pump A ·')).toBeVisible();
   await expect(shell.pendingCount).toHaveText('2 pending');

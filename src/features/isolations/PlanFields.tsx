@@ -1,6 +1,7 @@
 import { Button, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { newId } from '../../../replication/outbox';
 import { ISOLATION_METHODS, ISOLATION_POINT_TYPES, type IsolationMethod, type IsolationPointPlan, type IsolationPointType } from '../../../schemas';
+import { EquipmentField } from './EquipmentField';
 
 const useStyles = makeStyles({
   point: {
@@ -32,9 +33,7 @@ export function PlanFields({ plan, onChange }: { plan: Plan; onChange: (plan: Pl
   const change = (index: number, fields: Partial<IsolationPointPlan>) => setPoints(points.map((p, i) => (i === index ? { ...p, ...fields } : p)));
   return (
     <>
-      <Field label="Equipment" required hint="The equipment or asset isolated, e.g. 10-P-101 Crude charge pump">
-        <Input value={plan.Equipment} onChange={(_e, d) => onChange({ ...plan, Equipment: d.value })} />
-      </Field>
+      <EquipmentField value={plan.Equipment} onChange={(Equipment) => onChange({ ...plan, Equipment })} />
       <Field label="Description">
         <Textarea value={plan.Description} onChange={(_e, d) => onChange({ ...plan, Description: d.value })} />
       </Field>
