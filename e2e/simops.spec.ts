@@ -37,7 +37,7 @@ test('two hot-work jobs 8 m apart: the map joins them, the list badges them, the
   const line = map.region.locator('path.op-simops-line.op-simops-review');
   await expect(line).toHaveCount(1);
   await map.marker(`Permit # ${pendingRef}`).click();
-  await expect(map.popup).toContainText(pendingRef);
+  await expect(map.popup).toContainText(`SIMOPS: needs review within 10 m of Permit # ${approvedRef}, 8 m away`);
   await expect(map.region.locator('path.op-simops-circle')).toHaveCount(1);
   const shot = testInfo.outputPath('simops-map.png');
   await page.screenshot({ path: shot });

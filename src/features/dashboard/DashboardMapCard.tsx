@@ -11,7 +11,7 @@ import { MapLegend } from '../plotPlans/MapLegend';
 import { PermitPopup } from '../plotPlans/PermitPopup';
 import { PlotPlanView } from '../plotPlans/PlotPlanView';
 import type { ClashLine, MapMarker } from '../plotPlans/PlotPlanMap';
-import { ruleText, metres } from '../simops/simopsText';
+import { metres, otherOf, ruleText } from '../simops/simopsText';
 import { useSimops } from '../simops/useSimops';
 import { useDashboardMap } from './useDashboardMap';
 
@@ -68,8 +68,12 @@ export function DashboardMapCard() {
   }, [simops, placed]);
   const popup = useCallback((id: string) => {
     const permit = placed?.find((p) => p.PermitInstanceId === id);
-    return permit ? <PermitPopup permit={permit} /> : null;
-  }, [placed]);
+    const clashes = (simops?.clashes.clashesOf(id) ?? []).map((clash) => {
+      const other = simops?.permits.get(otherOf(clash, id));
+      return `SIMOPS: ${ruleText(clash).toLowerCase()} of Permit # ${referenceOf(other?.PermitInstanceReferenceId ?? 'TBD')}, ${metres(clash.distanceM)} away`;
+    });
+    return permit ? <PermitPopup permit={permit} simops={clashes} /> : null;
+  }, [placed, simops]);
 
   return (
     <Card className={styles.card} role="region" aria-label="Site Map">

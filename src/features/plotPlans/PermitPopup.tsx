@@ -11,8 +11,8 @@ const useStyles = makeStyles({
 
 type PopupPermit = Pick<Permit, 'PermitInstanceId' | 'PermitInstanceReferenceId' | 'State' | 'permitTypes' | 'workDescription'>;
 
-/** A marker's popup (issue 11): reference, type, state, work description and the way to the permit. */
-export function PermitPopup({ permit }: { permit: PopupPermit }) {
+/** A marker's popup (issue 11): reference, type, state, work description, its SIMOPS clashes in words (issue 38) and the way to the permit. */
+export function PermitPopup({ permit, simops = [] }: { permit: PopupPermit; simops?: readonly string[] }) {
   const styles = useStyles();
   const description = permit.workDescription.map((d) => d.workDescription).join('; ');
   return (
@@ -25,6 +25,7 @@ export function PermitPopup({ permit }: { permit: PopupPermit }) {
       </div>
       <Caption1>{permit.permitTypes.map((t) => t.Label).join(', ')}</Caption1>
       {description && <Body1>{description}</Body1>}
+      {simops.map((line) => <Caption1 key={line}>{line}</Caption1>)}
       <AppLink to={`/permits/${encodeURIComponent(permit.PermitInstanceId)}/edit`}>View Permit</AppLink>
     </div>
   );
