@@ -56,8 +56,15 @@ export function scannedRows(): Row[] {
  * and the failure summary go in the message so the fix can be found without a rerun.
  */
 export async function scan(page: Page, screen: string, route?: string): Promise<void> {
-  // Fluent's dialogs and menus animate in; axe reads colours mid-fade as too faint.
-  await page.waitForTimeout(400);
+  // Fluent's dialogs and menus animate in; axe reads colours mid-fade as too faint. Waited for
+  // until they end rather than for a fixed time: most screens have none running. Spinners never
+  // end, and toasts (left out of the scan) run their time-out as an animation.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      return animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity || target?.closest('.fui-ToastContainer, .fui-Toast');
+    }),
+  );
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of THIRD_PARTY) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
