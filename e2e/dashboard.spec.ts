@@ -39,4 +39,8 @@ test('the dashboard counts what the replica holds, and follows changes on the se
     '/permits/list?state=PENDING',
   );
   await expect(dashboard.card('Open Workorders').getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/workorders/list');
+  // The locks on the plant: the demo's 10-P-101, VERIFIED under the hot work (PLANNED and DE-ISOLATED ones are not counted).
+  const isolations = dashboard.card('Isolations in place');
+  await expect(dashboard.count('Isolations in place', 1)).toBeVisible();
+  await expect(isolations).toContainText(/IC-\d{4}-\d{6}: 10-P-101 Crude charge pump \(VERIFIED\)/);
 });

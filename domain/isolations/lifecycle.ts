@@ -29,6 +29,9 @@ export const STEP_RULES: Record<IsolationStepAction, { from: IsolationState; to:
   cancel: { from: 'PLANNED', to: 'CANCELLED' },
 };
 
+/** The states in which a certificate's locks are on the plant: from ISOLATED until every point is removed. */
+export const IN_PLACE_STATES: readonly IsolationState[] = ['ISOLATED', 'VERIFIED', 'DE-ISOLATION REQUESTED'];
+
 /** In which certificate state each point step is done. */
 export const POINT_RULES: Record<PointStepAction, IsolationState> = {
   apply: 'PLANNED',

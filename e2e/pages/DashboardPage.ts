@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { PlotPlanMap } from './PlotPlanMap';
 import { ShellPage } from './ShellPage';
 
-export type DashboardCard = 'Open Permits' | 'Permits Needing Approval' | 'Open Workorders';
+export type DashboardCard = 'Open Permits' | 'Permits Needing Approval' | 'Open Workorders' | 'Isolations in place';
 export type DashboardCounts = { openPermits: number; needingApproval: number; openWorkorders: number };
 
 /** / : the three count cards and the map card of SPEC §2. */

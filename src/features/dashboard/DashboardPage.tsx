@@ -10,6 +10,7 @@ const DashboardMapCard = lazy(() => import('./DashboardMapCard').then((m) => ({ 
 // The clash index comes with this card, after the first load.
 const SimopsTodayCard = lazy(() => import('../simops/SimopsTodayCard').then((m) => ({ default: m.SimopsTodayCard })));
 const GasTestsDueCard = lazy(() => import('../gasTests/GasTestsDueCard').then((m) => ({ default: m.GasTestsDueCard })));
+const IsolationsInPlaceCard = lazy(() => import('../isolations/IsolationsInPlaceCard').then((m) => ({ default: m.IsolationsInPlaceCard })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -38,6 +39,7 @@ export function DashboardPage() {
             <Suspense fallback={null}>
               <SimopsTodayCard />
               <GasTestsDueCard />
+              <IsolationsInPlaceCard />
             </Suspense>
           </div>
           {flags.plotPlanEnabled ? (
