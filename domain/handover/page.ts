@@ -2,6 +2,7 @@ import type {
   GasSettings, HandoverClash, HandoverGasTest, HandoverIsolation, HandoverPage, HandoverPermit, IsolationCertificate, PermitGasTests, PermitHistoryEvent, PermitState,
 } from '../../schemas';
 import { rulesFor } from '../gasTests/limits';
+import { IN_PLACE_STATES } from '../isolations/lifecycle';
 import { isOverdue, retest, retestWords } from '../gasTests/retest';
 import type { Clash } from '../simops/clash';
 import type { Shift } from './shifts';
@@ -76,7 +77,7 @@ function listed(permit: HandoverPermitFacts, input: HandoverInputs, ended: strin
 
 function isolationsOf(input: HandoverInputs, area: Set<number>): HandoverIsolation[] {
   return (input.isolations ?? [])
-    .filter((c) => area.has(c.LocationId) && ['ISOLATED', 'VERIFIED', 'DE-ISOLATION REQUESTED'].includes(c.State))
+    .filter((c) => area.has(c.LocationId) && IN_PLACE_STATES.includes(c.State))
     .map((c) => ({
       IsolationCertificateId: c.IsolationCertificateId,
       Reference: c.ReferenceId,
