@@ -38,5 +38,11 @@ export async function isolationPdf(id: string): Promise<Blob> {
   return response.blob();
 }
 
+/** A shift handover's PDF, as submitted with its addenda and signature (issue 39). */
+export async function handoverPdf(id: string): Promise<Blob> {
+  const response = await http.open('GET', `/handover/pdf?HandoverId=${encodeURIComponent(id)}`);
+  return response.blob();
+}
+
 /** The permit as the server holds it now (the verification page a printed QR code opens). */
 export const fetchLivePermit = (permitId: string) => api<Permit>('GET', `/permitinstance?PermitInstanceId=${encodeURIComponent(permitId)}`);

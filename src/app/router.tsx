@@ -109,6 +109,7 @@ const routes: RouteObject[] = [
                   permitRoute('/permits/revoke', 'Revoke Permits', () => import('../features/permits/revoke/RevokePermitsPage').then((m) => m.RevokePermitsPage)),
                   permitRoute('/permits/:permitInstanceId/edit', 'Permit', () => import('../features/permits/EditPermitPage').then((m) => m.EditPermitPage)),
                   permitRoute('/isolations/*', 'Isolations', () => import('../features/isolations/Isolations').then((m) => m.Isolations)),
+                  permitRoute('/handover', 'Shift handover', () => import('../features/handover/HandoverPage').then((m) => m.HandoverPage)),
                   permitRoute('/workorders/list', 'Current Workorders', () => import('../features/workorders/WorkOrderListPage').then((m) => m.WorkOrderListPage)),
                   permitRoute('/workorders/search', 'Search Workorders', () => import('../features/workorders/WorkOrderSearchPage').then((m) => m.WorkOrderSearchPage)),
                   permitRoute('/permits/:permitInstanceId/verify', 'Verify Permit', () => import('../features/printing/VerifyPermitPage').then((m) => m.VerifyPermitPage)),

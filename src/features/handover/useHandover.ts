@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { abilitiesAt } from '../../../domain/abilities';
+import { useReplica } from '../../app/replica';
+import { useAppData } from '../../app/startup/appData';
+import { useObservable } from '../../app/useObservable';
+import { handovers$, shiftPattern$ } from './handoverQueries';
+import type { HandoverWriter } from './handoverWrites';
+
+/** An area's handovers, newest shift first (undefined while the replica is read). */
+export function useHandovers(locationId: number) {
+  const db = useReplica();
+  const { email } = useAppData();
+  return useObservable(useMemo(() => handovers$(db, email, locationId), [db, email, locationId]), undefined);
+}
+
+/** A site's shifts (undefined while the replica is read). */
+export function useShiftPattern(siteId: number) {
+  const db = useReplica();
+  return useObservable(useMemo(() => shiftPattern$(db, siteId), [db, siteId]), undefined);
+}
+
+/** Who hands over and signs: the signed-in user, and whether they are an issuer at a location. */
+export function useHandoverActor() {
+  const db = useReplica();
+  const { data, email } = useAppData();
+  const { profile, tree } = data;
+  const writer: HandoverWriter = { db, owner: email, personnelId: profile.PersonnelId, name: `${profile.FirstName} ${profile.LastName}` };
+  return { writer, issuerAt: (locationId: number) => abilitiesAt(profile, tree, locationId).permits.edit };
+}
