@@ -38,7 +38,10 @@ export const distanceBetween = (a: SimopsWork, b: SimopsWork): number => Math.sq
 export function clashBetween(matrix: CompiledMatrix, a: SimopsWork, b: SimopsWork): Clash | null {
   if (a.id === b.id || a.plan !== b.plan || a.start >= b.end || b.start >= a.end) return null;
   const distanceM = distanceBetween(a, b);
-  const [first, second] = a.id < b.id ? [a, b] : [b, a];
+  // Read in id order, so the clash is the same from either permit; no pair array made (most pairs do not clash).
+  const aFirst = a.id < b.id;
+  const first = aFirst ? a : b;
+  const second = aFirst ? b : a;
   const broken = brokenRule(matrix, first.kinds, second.kinds, distanceM);
   if (!broken) return null;
   const overlap = { start: Math.max(a.start, b.start), end: Math.min(a.end, b.end) };

@@ -120,7 +120,7 @@ export class ClashIndex {
     // Visited inside the search's filter, which then keeps nothing: no array per search (this runs 5,000 times a recompute).
     planTree?.tree.search(minX, minY, maxX, maxY, (i) => {
       const other = planTree.works[i]!;
-      if (other.id !== work.id && !this.moved.has(other.id)) visit(other);
+      if (other.id !== work.id && (this.moved.size === 0 || !this.moved.has(other.id))) visit(other);
       return false;
     });
     for (const other of this.changed.values()) {
@@ -130,11 +130,14 @@ export class ClashIndex {
 
   private keep(clash: Clash | null): void {
     if (!clash) return;
-    for (const [self, other] of [clash.ids, [clash.ids[1], clash.ids[0]]] as const) {
-      let clashes = this.byPermit.get(self);
-      if (!clashes) this.byPermit.set(self, (clashes = new Map()));
-      clashes.set(other, clash);
-    }
+    this.note(clash.ids[0], clash.ids[1], clash);
+    this.note(clash.ids[1], clash.ids[0], clash);
+  }
+
+  private note(self: string, other: string, clash: Clash): void {
+    let clashes = this.byPermit.get(self);
+    if (!clashes) this.byPermit.set(self, (clashes = new Map()));
+    clashes.set(other, clash);
   }
 }
 

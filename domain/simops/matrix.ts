@@ -65,7 +65,8 @@ export function brokenRule(
   distanceM: number,
 ): (PairRule & { kinds: [string, string] }) | null {
   let worst: PairRule | undefined;
-  let kinds: [string, string] = ['', ''];
+  let kindA = '';
+  let kindB = '';
   for (const a of kindsA) {
     const row = matrix.pairs.get(a);
     if (!row) continue;
@@ -74,9 +75,11 @@ export function brokenRule(
       if (!pair || distanceM > pair.separationM) continue;
       if (!worst || (pair.rule === 'block' && worst.rule === 'review') || (pair.rule === worst.rule && pair.separationM > worst.separationM)) {
         worst = pair;
-        kinds = [a, b];
+        kindA = a;
+        kindB = b;
       }
     }
   }
-  return worst ? { ...worst, kinds } : null;
+  // Nothing made for a pair that breaks no rule: most pairs the index finds do not.
+  return worst ? { rule: worst.rule, separationM: worst.separationM, kinds: [kindA, kindB] } : null;
 }
