@@ -1,6 +1,6 @@
 import type { GasMeasurement, PermitState } from '../../schemas';
 import type { GasRules } from './limits';
-import { everyPointPasses, readingPasses, type ReadingFacts } from './readings';
+import { everyPointPasses, latestByPoint, readingPasses, type ReadingFacts } from './readings';
 import { clockTime, isOverdue, retest } from './retest';
 import { judge, limitWords, outOfLimit } from './verdict';
 
@@ -26,6 +26,21 @@ export function readingSuspension(permit: SuspendableFacts, reading: GasMeasurem
   if (!out.length) return null;
   const at = clockTime(new Date(reading.TakenAt), timeZone);
   return out.map((v) => `${v.Gas} ${v.Value} ${v.Limit.Unit} at ${at} (limit ${limitWords(v.Limit)})`).join('; ');
+}
+
+/**
+ * Why a correction stops the work, and the failing reading it brings back into force, or null. A
+ * correction takes the reading it corrects out of force: when that was a sample point's passing
+ * last reading (a reading said to be taken at the bottom that was entered as the top's), the
+ * point's last reading in force may be a failing one again, and the work stops as that reading
+ * stopped it. `readings` are the permit's readings with the correction among them.
+ */
+export function correctionSuspension(permit: SuspendableFacts, readings: readonly (ReadingFacts & GasMeasurement)[], rules: Pick<GasRules, 'limits'>, timeZone: string): { reason: string; readingId: string } | null {
+  for (const r of latestByPoint(readings)) {
+    const reason = readingSuspension(permit, r, rules, timeZone);
+    if (reason) return { reason, readingId: r.ReadingId };
+  }
+  return null;
 }
 
 /** Why an overdue retest stops the work, or null: only for a type that needs gas tests, on an APPROVED permit not already suspended. */

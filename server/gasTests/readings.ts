@@ -1,5 +1,5 @@
 import type { AddGasReadingBody, GasReading, GasReadingResult, GasSuspension } from '../../schemas';
-import { readingSuspension } from '../../domain/gasTests/suspension';
+import { correctionSuspension, readingSuspension } from '../../domain/gasTests/suspension';
 import { judge, outOfLimit } from '../../domain/gasTests/verdict';
 import { audit } from '../audit/record';
 import type { Queryable } from '../db/database';
@@ -77,11 +77,15 @@ export async function addReading(tx: Queryable, user: UserRecord, body: AddGasRe
   });
   let suspension: GasSuspension | null = null;
   const inForce = await suspensionInForce(tx, permit.PermitInstanceId);
-  const reason = readingSuspension({ ...permit, suspendedAt: inForce?.at ?? null }, { ...measurement, TakenAt: body.TakenAt }, rules, settings.TimeZone);
-  if (reason) {
+  const facts = { ...permit, suspendedAt: inForce?.at ?? null };
+  const own = readingSuspension(facts, { ...measurement, TakenAt: body.TakenAt }, rules, settings.TimeZone);
+  // A correction may bring a failing reading back into force: the work stops on that one.
+  const stop = own ? { reason: own, readingId: body.ReadingId } : body.Corrects ? correctionSuspension(facts, await readingsOf(tx, permit.PermitInstanceId), rules, settings.TimeZone) : null;
+  if (stop) {
+    const { reason, readingId } = stop;
     const by = gasStamp(user, now);
-    await insertSuspension(tx, permit, { cause: 'reading', reason, by, readingId: body.ReadingId }, now);
-    await audit(tx, user, 'gas.suspend', { type: 'permit', id: permit.PermitInstanceId }, { PermitInstanceId: permit.PermitInstanceId, cause: 'reading', reason, ReadingId: body.ReadingId });
+    await insertSuspension(tx, permit, { cause: 'reading', reason, by, readingId }, now);
+    await audit(tx, user, 'gas.suspend', { type: 'permit', id: permit.PermitInstanceId }, { PermitInstanceId: permit.PermitInstanceId, cause: 'reading', reason, ReadingId: readingId });
     suspension = (await loadGasTests(tx, permit)).Suspensions.at(-1)!;
   }
   const saved = (await readingsOf(tx, permit.PermitInstanceId)).find((r) => r.ReadingId === body.ReadingId)!;

@@ -49,7 +49,7 @@ export function GasTestsPanel({ permit, canEdit }: { permit: Permit; canEdit: bo
     locationTitle: data.tree.byId.get(permit.LocationId)?.Title ?? String(permit.LocationId),
   };
   const record = async (input: Parameters<typeof recordReading>[3]): Promise<WriteResult> => {
-    const refused = await recordReading(writer, permit, status, input);
+    const refused = await recordReading(writer, permit, status, input, tests.Readings);
     if (!refused) setCorrecting(null);
     return refused;
   };

@@ -4,7 +4,7 @@
  * first on the device by the domain's rules, so a reading out of limits stops the work on the
  * screen the moment it is saved, offline too; the server judges again and has the last word.
  */
-import { decideResume, readingSuspension, type ResumeActor } from '../../../domain/gasTests/suspension';
+import { correctionSuspension, decideResume, readingSuspension, type ResumeActor } from '../../../domain/gasTests/suspension';
 import { appendToOutbox, newId } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
 import type { AddGasReadingBody, GasReading, GasStamp, GasSuspension, OutboxEffect, PermitGasTests } from '../../../schemas';
@@ -53,10 +53,11 @@ export function readingRefusal(input: ReadingInput, takenAt: Date): WriteResult 
 
 /**
  * A reading (or a correction: a new reading naming the one it corrects, with why), taken now by
- * the signed-in user. One out of limits on open APPROVED work shows the work stopped at once, in
- * the words the server will record.
+ * the signed-in user. One out of limits on open APPROVED work — or a correction that leaves a
+ * sample point's last reading in force out of limits, of the `readings` shown — shows the work
+ * stopped at once, in the words the server will record.
  */
-export async function recordReading(w: GasWriter, permit: PermitRef, status: GasStatus, input: ReadingInput): Promise<WriteResult> {
+export async function recordReading(w: GasWriter, permit: PermitRef, status: GasStatus, input: ReadingInput, readings: readonly GasReading[] = []): Promise<WriteResult> {
   const now = w.now?.() ?? new Date();
   const refusal = readingRefusal(input, now);
   if (refusal) return refusal;
@@ -70,8 +71,11 @@ export async function recordReading(w: GasWriter, permit: PermitRef, status: Gas
     ...body, ReceivedAt: body.TakenAt, Tester: stampOf(w, now), Extra: input.Extra, Corrects: body.Corrects ?? null, CorrectionReason: body.CorrectionReason ?? null,
   };
   const effects = [effect(permit.PermitInstanceId, { Reading: reading })];
-  const reason = readingSuspension(suspendable(permit, status.suspension), { ...body, Extra: input.Extra }, status.rules, status.timeZone);
-  if (reason) effects.push(effect(permit.PermitInstanceId, { Suspension: suspensionOf({ Cause: 'reading', Reason: reason, SuspendedBy: stampOf(w, now), ReadingId: body.ReadingId }) }));
+  const facts = suspendable(permit, status.suspension);
+  const own = readingSuspension(facts, { ...body, Extra: input.Extra }, status.rules, status.timeZone);
+  // A correction may bring a failing reading (of those the device shows) back into force: the work stops on it, as on the server.
+  const stop = own ? { reason: own, readingId: body.ReadingId } : body.Corrects ? correctionSuspension(facts, [...readings, reading], status.rules, status.timeZone) : null;
+  if (stop) effects.push(effect(permit.PermitInstanceId, { Suspension: suspensionOf({ Cause: 'reading', Reason: stop.reason, SuspendedBy: stampOf(w, now), ReadingId: stop.readingId }) }));
   const what = body.Corrects ? 'Correct a gas reading' : 'Record a gas reading';
   await appendToOutbox(w.db, w.owner, { method: 'POST', path: '/gastests/reading', body, label: `${what} at ${body.SamplePoint} on permit ${permit.PermitInstanceReferenceId}`, effects }, now.getTime());
   return null;
