@@ -11,7 +11,8 @@ const noUi = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  // dist-*/ and test-results-*/: builds and runs of one's own beside the shared ones (e2e/ownServer.ts honours STATIC_DIR).
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
