@@ -6,7 +6,7 @@ import { SignInPage } from './pages/SignInPage';
 
 // On the shared server: only this spec signs for or hands over the Crude Unit's shifts.
 
-test('an issuer opens the Crude Unit’s handover, signs for the last shift’s handover and hands over this shift with a note, offline; both sync and the PDF reads back', async ({ browser, baseURL }) => {
+test('an issuer opens the Crude Unit’s handover, signs for the last shift’s handover and hands over this shift with a note and an addendum, offline; all sync and the PDF reads back', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, acceptDownloads: true });
   const page = await context.newPage();
   const shell = await (await new SignInPage(page).goto()).signInAsEmployee(users.admin.email, DEMO_PASSWORD);
@@ -28,6 +28,7 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
   await expect(history.getByRole('listitem').filter({ hasText: 'Acknowledged by Priya Raman' })).toBeVisible();
 
   await context.setOffline(true);
+  await seeded.getByRole('textbox', { name: 'Comment with your signature' }).fill('Read on the unit.');
   await seeded.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(seeded).toContainText(/Acknowledged by Alex Morgan at \d\d:\d\d/);
   await expect(shell.pendingCount).toHaveText('1 pending');
@@ -47,16 +48,23 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
   // Whoever handed over does not sign for it: the incoming person does.
   await expect(mine.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
   await expect(mine).toContainText('the incoming person acknowledges it');
+  // A correction never edits what was handed over: it is added under it.
+  await mine.getByRole('button', { name: 'Add addendum' }).click();
+  await mine.getByRole('textbox', { name: 'Addendum' }).fill('Exchanger bay lighting is out: bring torches.');
+  await mine.getByRole('button', { name: 'Save addendum' }).click();
+  await expect(mine).toContainText(/Addendum by Alex Morgan at \d\d:\d\d: Exchanger bay lighting is out/);
+  await expect(shell.pendingCount).toHaveText('3 pending');
 
   await context.setOffline(false);
   await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
   await expect(mine).not.toContainText('Not synced yet', { timeout: 20_000 });
-  await expect(seeded).toContainText(/Acknowledged by Alex Morgan at \d\d:\d\d/);
+  await expect(seeded).toContainText('Alex Morgan: Read on the unit.');
   await expect(shell.notSyncedButton).toBeHidden();
 
   const [download] = await Promise.all([page.waitForEvent('download'), mine.getByRole('button', { name: 'Download PDF' }).click()]);
   const text = execFileSync('pdftotext', [await download.path(), '-'], { encoding: 'utf8' });
   expect(text).toContain('Handover walk done with the board operator.');
   expect(text).toContain('Scaffold tag expires at noon');
+  expect(text).toContain('Exchanger bay lighting is out');
   await context.close();
 });

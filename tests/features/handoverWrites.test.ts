@@ -5,7 +5,7 @@ import { defaultShiftPattern, nextShift, shiftAt } from '../../domain/handover/s
 import type { ReplicaDatabase } from '../../replication/replica';
 import type { Handover } from '../../schemas';
 import { handovers$, shiftPattern$ } from '../../src/features/handover/handoverQueries';
-import { acknowledgeHandover, submitHandover, type HandoverWriter } from '../../src/features/handover/handoverWrites';
+import { acknowledgeHandover, addAddendum, submitHandover, type HandoverWriter } from '../../src/features/handover/handoverWrites';
 import { openTestReplica } from '../replication/replica';
 
 const OWNER = 'admin@demo.test';
@@ -64,6 +64,21 @@ describe('shift handover on the device', () => {
 
     expect(await acknowledgeHandover(writer(4, 'Sam Lee'), signed!.doc, true)).toMatch(/^The handover of the Night shift at Crude Unit was acknowledged by Alex Morgan at /);
     expect(await queued()).toHaveLength(1);
+  });
+
+  it('adds to a handover, never edits it: each addendum queued as POST /handover/addendum and shown under it at once, in order; a non-issuer and an empty one refused', async () => {
+    expect(await addAddendum(writer(3, 'Victor Okafor'), pulled, false, 'Lighting out.')).toMatch(/^You do not have permission to add to the handovers of Crude Unit/);
+    expect(await addAddendum(writer(2, 'Priya Raman'), pulled, true, '   ')).toBe('Write the addendum first.');
+    expect(await queued()).toEqual([]);
+
+    expect(await addAddendum(writer(2, 'Priya Raman'), pulled, true, ' Exchanger bay lighting is out. ')).toBeNull();
+    expect(await addAddendum(writer(1, 'Alex Morgan'), (await area())[0]!.doc, true, 'Torches are in the control room.')).toBeNull();
+    expect((await queued()).map((e) => [e.path, (e.body as { Text: string }).Text])).toEqual([
+      ['/handover/addendum', 'Exchanger bay lighting is out.'], ['/handover/addendum', 'Torches are in the control room.'],
+    ]);
+    const [shown] = await area();
+    expect(shown!.doc.Addenda.map((a) => `${a.By.Name}: ${a.Text}`)).toEqual(['Priya Raman: Exchanger bay lighting is out.', 'Alex Morgan: Torches are in the control room.']);
+    expect(shown!.doc.GeneralNotes).toBe('Quiet night.');
   });
 
   it('reads the site’s shifts from its site data, else Day and Night on the zone of its gas settings', async () => {

@@ -19,7 +19,7 @@ import { useNow } from '../gasTests/useNow';
 import { useIsolations } from '../isolations/useIsolations';
 import { PickLocationDialog } from '../locations/PickLocationDialog';
 import { useSimops } from '../simops/useSimops';
-import { acknowledgeHandover, acknowledgeRefusal, submitHandover } from './handoverWrites';
+import { acknowledgeHandover, acknowledgeRefusal, addAddendum, submitHandover } from './handoverWrites';
 import { useHandoverActor, useHandovers, useShiftPattern } from './useHandover';
 
 const useStyles = makeStyles({
@@ -196,23 +196,31 @@ export function HandoverPage() {
       <Subtitle2 as="h2">Last handovers</Subtitle2>
       {handovers === undefined ? <Spinner label="Loading the handovers…" /> : handovers.length === 0 ? <Body1>No handover of this area in the last 15 days.</Body1> : (
         <ul className={styles.items} aria-label="Last handovers">
-          {handovers.map((h) => <HandoverEntry key={h.doc.HandoverId} overlaid={h} timeZone={timeZone} issuer={issuer} onRefusal={setRefusal} />)}
+          {handovers.map((h) => <HandoverEntry key={h.doc.HandoverId} overlaid={h} timeZone={timeZone} issuer={issuer} />)}
         </ul>
       )}
     </section>
   );
 }
 
-function HandoverEntry({ overlaid: { doc, pending }, timeZone, issuer, onRefusal }: { overlaid: Overlaid<Handover>; timeZone: string; issuer: boolean; onRefusal(refusal: string | null): void }) {
+function HandoverEntry({ overlaid: { doc, pending }, timeZone, issuer }: { overlaid: Overlaid<Handover>; timeZone: string; issuer: boolean }) {
   const styles = useStyles();
   const { writer } = useHandoverActor();
   const notify = useNotify();
   const signed = doc.Acknowledgement;
   const refusal = acknowledgeRefusal(doc, writer.personnelId, issuer);
+  const [comment, setComment] = useState('');
+  const [addendum, setAddendum] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = async () => {
+    const refused = await addAddendum(writer, doc, issuer, addendum ?? '');
+    setProblem(refused);
+    if (!refused) setAddendum(null);
+  };
   const titles = new Map([...doc.Page.OpenPermits, ...doc.Page.AwaitingApproval, ...doc.Page.EndedThisShift].map((p) => [`permit:${p.PermitInstanceId}`, p.Reference]));
   const download = async () => {
     try {
-      saveFile(await handoverPdf(doc.HandoverId), `handover-${doc.Shift.Start.slice(0, 10)}-${doc.Shift.Name}.pdf`);
+      saveFile(await handoverPdf(doc.HandoverId), `handover-${doc.Shift.Start.slice(0, 10)}-${doc.Shift.Name.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`);
     } catch (error) {
       notify('error', 'There was a problem making the PDF of this handover, please try again.', (error as Error).message);
     }
@@ -232,8 +240,22 @@ function HandoverEntry({ overlaid: { doc, pending }, timeZone, issuer, onRefusal
       {doc.Addenda.map((a) => <Body1 key={a.AddendumId}>{`Addendum by ${a.By.Name} at ${clockOf(a.By.At, timeZone)}: ${a.Text}`}</Body1>)}
       {signed?.Comment && <Body1>{`${signed.By.Name}: ${signed.Comment}`}</Body1>}
       {!signed && refusal && issuer && <Caption1>{refusal}</Caption1>}
+      {problem && <MessageBar intent="error" role="alert"><MessageBarBody>{problem}</MessageBarBody></MessageBar>}
+      {addendum !== null && (
+        <Field label="Addendum" hint="A correction or addition: the handover itself stays as submitted" className={styles.note}>
+          <Textarea value={addendum} onChange={(_e, d) => setAddendum(d.value)} />
+        </Field>
+      )}
       <div className={styles.row}>
-        {!signed && !refusal && <Button appearance="primary" onClick={() => void acknowledgeHandover(writer, doc, issuer).then(onRefusal)}>Acknowledge</Button>}
+        {!signed && !refusal && (
+          <>
+            <Input className={styles.note} aria-label="Comment with your signature" placeholder="Comment (optional)" value={comment} onChange={(_e, d) => setComment(d.value)} />
+            <Button appearance="primary" onClick={() => void acknowledgeHandover(writer, doc, issuer, comment).then(setProblem)}>Acknowledge</Button>
+          </>
+        )}
+        {issuer && (addendum === null
+          ? <Button onClick={() => setAddendum('')}>Add addendum</Button>
+          : <Button onClick={() => void add()}>Save addendum</Button>)}
         {/* The PDF is made by the server from its copy: one not synced yet has none there. */}
         {!pending && <Button icon={<ArrowDownloadRegular />} onClick={() => void download()}>Download PDF</Button>}
       </div>

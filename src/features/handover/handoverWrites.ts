@@ -69,3 +69,19 @@ export async function acknowledgeHandover(w: HandoverWriter, handover: Handover,
   });
   return null;
 }
+
+/** A correction or addition by an issuer of the area: the handover stays as submitted, the addendum is shown under it at once. */
+export async function addAddendum(w: HandoverWriter, handover: Handover, edit: boolean, text: string): Promise<WriteResult> {
+  if (!edit) return `You do not have permission to add to the handovers of ${handover.Page.LocationTitle}: it needs permits.edit there (an issuer of the area).`;
+  const Text = text.trim();
+  if (!Text) return 'Write the addendum first.';
+  const AddendumId = newId();
+  await appendToOutbox(w.db, w.owner, {
+    method: 'POST',
+    path: '/handover/addendum',
+    body: { HandoverId: handover.HandoverId, AddendumId, Text },
+    label: `Add to the handover of ${shiftWords(handover)}`,
+    effects: [{ collection: 'handovers', key: handover.HandoverId, kind: 'patch', fields: { Addenda: [...handover.Addenda, { AddendumId, Text, By: stampOf(w) }] } }],
+  });
+  return null;
+}
