@@ -182,7 +182,7 @@ describe('gas readings from offline devices converge', () => {
     });
     const outcome = outcomeOf(response.statusCode);
     expect(outcome === 'done' || outcome === 'refused', `${r.path} ${response.statusCode} ${response.body}`).toBe(true);
-    return { outcome: outcome as 'done' | 'refused', message: outcome === 'refused' ? response.json<{ message: string }>().message : null };
+    return { status: response.statusCode, body: response.body, outcome: outcome as 'done' | 'refused', message: outcome === 'refused' ? response.json<{ message: string }>().message : null };
   }
 
   /** The answers recorded on the device as the processor settles them: done, or refused with the server's sentence. */
@@ -236,11 +236,17 @@ describe('gas readings from offline devices converge', () => {
           }
           // Online again: the outboxes drain in any interleaving, each in its own order, one request at a time.
           const answers: Parameters<typeof settle>[1][] = devices.map(() => []);
+          const firstAnswers = new Map<string, { status: number; body: string }>();
           while (queues.some((q) => q.length)) {
             const step = deliveries[turn++] ?? { pick: 0, lost: false };
             const waiting = queues.flatMap((q, i) => (q.length ? [i] : []));
             const i = waiting[step.pick % waiting.length]!;
-            const answer = await send(devices[i]!, queues[i]![0]!);
+            const request = queues[i]![0]!;
+            const answer = await send(devices[i]!, request);
+            // A resend under the same key is answered as the first time: the change was made once.
+            const first = firstAnswers.get(request.key);
+            if (first) expect({ status: answer.status, body: answer.body }, `${request.path} sent again`).toEqual(first);
+            firstAnswers.set(request.key, { status: answer.status, body: answer.body });
             // A lost answer: the request stays at the head of the queue, and goes again under the same key.
             if (step.lost) {
               reached.resent++;
