@@ -1,11 +1,12 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handoverPage } from '../../domain/handover/page';
+import { revalidationStatus } from '../../domain/handover/revalidation';
 import { defaultShiftPattern, nextShift, shiftAt } from '../../domain/handover/shifts';
 import type { ReplicaDatabase } from '../../replication/replica';
-import type { Handover } from '../../schemas';
+import type { Handover, ReplicatedPermit } from '../../schemas';
 import { handovers$, shiftPattern$ } from '../../src/features/handover/handoverQueries';
-import { acknowledgeHandover, addAddendum, submitHandover, type HandoverWriter } from '../../src/features/handover/handoverWrites';
+import { acknowledgeHandover, addAddendum, revalidatePermits, submitHandover, type HandoverWriter } from '../../src/features/handover/handoverWrites';
 import { openTestReplica } from '../replication/replica';
 
 const OWNER = 'admin@demo.test';
@@ -79,6 +80,27 @@ describe('shift handover on the device', () => {
     const [shown] = await area();
     expect(shown!.doc.Addenda.map((a) => `${a.By.Name}: ${a.Text}`)).toEqual(['Priya Raman: Exchanger bay lighting is out.', 'Alex Morgan: Torches are in the control room.']);
     expect(shown!.doc.GeneralNotes).toBe('Quiet night.');
+  });
+
+  it('revalidates at shift change when the site does: each permit due queued as POST /handover/revalidate and shown revalidated at once; one approved this shift, one done, and a non-issuer refused', async () => {
+    const revalidating = { ...pattern, Revalidation: { Enabled: true, GraceMinutes: 30 } };
+    const permit = (id: string, EffectiveDate: string) => ({ PermitInstanceId: id, PermitInstanceReferenceId: `HW-${id}`, State: 'APPROVED', LocationId: 111, EffectiveDate, History: [] }) as unknown as ReplicatedPermit;
+    const before = permit('1', '2026-03-10T09:00:00Z');
+    const during = permit('2', '2026-03-10T19:00:00Z');
+    const alex = writer(1, 'Alex Morgan');
+    expect(await revalidatePermits(alex, [before], revalidating, () => false)).toMatch(/^You do not have permission to revalidate permit HW-1/);
+    expect(await revalidatePermits(alex, [during], revalidating, () => true)).toBe('Permit HW-2 needs no revalidation at this shift change.');
+    expect(await queued()).toEqual([]);
+
+    expect(await revalidatePermits(alex, [before, during], revalidating, () => true)).toBeNull();
+    const [entry] = await queued();
+    expect(entry).toMatchObject({ method: 'POST', path: '/handover/revalidate', body: { PermitInstanceId: '1' } });
+    const patched = { ...before, History: (entry!.effects[0]!.fields as { History: ReplicatedPermit['History'] }).History };
+    expect(revalidationStatus(patched, revalidating, now).kind).toBe('done');
+    expect(patched.History?.[0]).toMatchObject({ ActorName: 'Alex Morgan', Action: 'permit.revalidate', Details: { Shift: 'Day', late: true } });
+    expect(await revalidatePermits(alex, [patched], revalidating, () => true)).toBe('Permit HW-1 is revalidated for this shift already.');
+    expect(await revalidatePermits(alex, [patched, during], revalidating, () => true)).toBe('No permit listed needs revalidation now.');
+    expect(await queued()).toHaveLength(1);
   });
 
   it('reads the site’s shifts from its site data, else Day and Night on the zone of its gas settings', async () => {

@@ -5,11 +5,12 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { abilitiesAt } from '../../../domain/abilities';
 import { handoverPage, itemIds, type HandoverInputs } from '../../../domain/handover/page';
+import { revalidationStatus, type RevalidationStatus } from '../../../domain/handover/revalidation';
 import { nextShift, shiftAt } from '../../../domain/handover/shifts';
 import { descendantsAndSelf } from '../../../domain/locations';
 import { handoverPdf } from '../../../replication/printing';
 import type { Overlaid } from '../../../replication/outboxOverlay';
-import type { Handover, HandoverPage as Page, IsolationCertificate } from '../../../schemas';
+import type { Handover, HandoverPage as Page, IsolationCertificate, ReplicatedPermit } from '../../../schemas';
 import { AppLink } from '../../app/AppLink';
 import { useAppData } from '../../app/startup/appData';
 import { useNotify } from '../../app/toaster';
@@ -19,7 +20,7 @@ import { useNow } from '../gasTests/useNow';
 import { useIsolations } from '../isolations/useIsolations';
 import { PickLocationDialog } from '../locations/PickLocationDialog';
 import { useSimops } from '../simops/useSimops';
-import { acknowledgeHandover, acknowledgeRefusal, addAddendum, submitHandover } from './handoverWrites';
+import { acknowledgeHandover, acknowledgeRefusal, addAddendum, revalidatePermits, submitHandover } from './handoverWrites';
 import { useHandoverActor, useHandovers, useShiftPattern } from './useHandover';
 
 const useStyles = makeStyles({
@@ -42,11 +43,11 @@ function timeLeft(minutes: number | null): string {
 }
 
 /** One line per item of the page, with the item's id for its note. */
-interface Item { id: string; title: string; details: string; flag?: string; link?: string }
+interface Item { id: string; title: string; details: string; flag?: string; link?: string; permitId?: string }
 
 function sectionsOf(page: Page, timeZone: string): { title: string; items: Item[] }[] {
   const permit = (p: Page['OpenPermits'][number], details: string, flag?: string): Item => ({
-    id: `permit:${p.PermitInstanceId}`, title: `${p.Reference} · ${p.State}`, link: `/permits/${p.PermitInstanceId}/edit`, flag,
+    id: `permit:${p.PermitInstanceId}`, permitId: p.PermitInstanceId, title: `${p.Reference} · ${p.State}`, link: `/permits/${p.PermitInstanceId}/edit`, flag,
     details: [p.Work, p.Receiver && `receiver ${p.Receiver}`, p.Where, details].filter(Boolean).join(' · '),
   });
   const sections = [
@@ -68,7 +69,7 @@ function sectionsOf(page: Page, timeZone: string): { title: string; items: Item[
 }
 
 /** The area's page as the replica reads now: permits with their validity and clashes (SIMOPS), isolations and gas tests. */
-function useAreaPage(locationId: number, pattern: Parameters<typeof shiftAt>[0] | undefined): ((now: Date) => Page) | undefined {
+function useAreaPage(locationId: number, pattern: Parameters<typeof shiftAt>[0] | undefined): { build: (now: Date) => Page; permits: ReadonlyMap<string, ReplicatedPermit> } | undefined {
   const { data } = useAppData();
   const simops = useSimops();
   const isolations = useIsolations();
@@ -81,7 +82,7 @@ function useAreaPage(locationId: number, pattern: Parameters<typeof shiftAt>[0] 
     const area = new Set(locations);
     const permits = [...simops.permits.values()].filter((p) => area.has(p.LocationId)).map((p) => ({ ...p, validUntil: simops.facts.get(p.PermitInstanceId)?.validUntil ?? '' }));
     const settings = gas.settingsOf(location.SiteId);
-    return (now: Date): Page => {
+    const build = (now: Date): Page => {
       const input: HandoverInputs = {
         locationId, locationTitle: location.Title, locations, shift: shiftAt(pattern, now), next: nextShift(pattern, now), now, timeZone: pattern.TimeZone,
         permits,
@@ -91,6 +92,7 @@ function useAreaPage(locationId: number, pattern: Parameters<typeof shiftAt>[0] 
       };
       return handoverPage(input);
     };
+    return { build, permits: simops.permits };
   }, [simops, isolations, gas, pattern, data.tree, locationId]);
 }
 
@@ -103,7 +105,8 @@ export function HandoverPage() {
   const [picking, setPicking] = useState(false);
   const location = data.tree.byId.get(locationId);
   const pattern = useShiftPattern(location?.SiteId ?? 0);
-  const build = useAreaPage(locationId, pattern);
+  const area = useAreaPage(locationId, pattern);
+  const build = area?.build;
   const now = useNow(60_000);
   const page = useMemo(() => build?.(now), [build, now]);
   const handovers = useHandovers(locationId);
@@ -116,6 +119,19 @@ export function HandoverPage() {
 
   if (!location) return <MessageBar intent="warning"><MessageBarBody>Choose a home location first: the handover is of an area.</MessageBarBody></MessageBar>;
   const timeZone = pattern?.TimeZone ?? 'UTC';
+  const revalidation = (permitId: string | undefined): { permit: ReplicatedPermit; status: RevalidationStatus } | null => {
+    const permit = permitId === undefined ? undefined : area?.permits.get(permitId);
+    if (!permit || !pattern?.Revalidation?.Enabled) return null;
+    const status = revalidationStatus(permit, pattern, now);
+    return status.kind === 'off' ? null : { permit, status };
+  };
+  const toRevalidate = (page?.OpenPermits ?? []).flatMap((p) => {
+    const r = revalidation(p.PermitInstanceId);
+    return r && r.status.kind !== 'done' ? [r.permit] : [];
+  });
+  const revalidate = async (permits: readonly ReplicatedPermit[]) => {
+    if (pattern) setRefusal(await revalidatePermits(writer, permits, pattern, issuerAt));
+  };
 
   const handOver = async () => {
     if (!build) return;
@@ -162,6 +178,9 @@ export function HandoverPage() {
           {sectionsOf(page, timeZone).map((section) => (
             <section key={section.title} aria-label={section.title} className={styles.root}>
               <Subtitle2 as="h3">{`${section.title} (${section.items.length})`}</Subtitle2>
+              {section.title === 'Open permits' && issuer && toRevalidate.length > 0 && (
+                <div className={styles.row}><Button onClick={() => void revalidate(toRevalidate)}>Revalidate all listed</Button></div>
+              )}
               {section.items.length === 0 ? <Body1>None.</Body1> : (
                 <ul className={styles.items}>
                   {section.items.map((item) => (
@@ -169,6 +188,7 @@ export function HandoverPage() {
                       <div className={styles.row}>
                         {item.link ? <AppLink to={item.link}>{item.title}</AppLink> : <Text weight="semibold">{item.title}</Text>}
                         {item.flag && <Badge appearance="tint" color="warning">{item.flag}</Badge>}
+                        <Revalidation found={revalidation(item.permitId)} issuer={issuer} onRevalidate={(permit) => void revalidate([permit])} />
                       </div>
                       <Body1>{item.details}</Body1>
                       {issuer && (
@@ -260,5 +280,19 @@ function HandoverEntry({ overlaid: { doc, pending }, timeZone, issuer }: { overl
         {!pending && <Button icon={<ArrowDownloadRegular />} onClick={() => void download()}>Download PDF</Button>}
       </div>
     </li>
+  );
+}
+
+const REVALIDATION_BADGES = { done: ['success', 'Revalidated for this shift'], due: ['warning', 'Revalidation due'], required: ['danger', 'Revalidation required'] } as const;
+
+/** Where an APPROVED permit stands at shift change when the site revalidates, and its Revalidate for an issuer. */
+function Revalidation({ found, issuer, onRevalidate }: { found: { permit: ReplicatedPermit; status: RevalidationStatus } | null; issuer: boolean; onRevalidate(permit: ReplicatedPermit): void }) {
+  if (!found || found.status.kind === 'off') return null;
+  const [color, words] = REVALIDATION_BADGES[found.status.kind];
+  return (
+    <>
+      <Badge appearance="tint" color={color}>{words}</Badge>
+      {issuer && found.status.kind !== 'done' && <Button size="small" onClick={() => onRevalidate(found.permit)}>Revalidate</Button>}
+    </>
   );
 }

@@ -6,13 +6,16 @@
  */
 import { newId, appendToOutbox } from '../../../replication/outbox';
 import type { ReplicaDatabase } from '../../../replication/replica';
-import type { Handover, HandoverItemNote, HandoverPage, HandoverStamp } from '../../../schemas';
+import { REVALIDATE_ACTION, revalidationStatus } from '../../../domain/handover/revalidation';
+import type { Handover, HandoverItemNote, HandoverPage, HandoverStamp, PermitHistoryEvent, ReplicatedPermit, ShiftPattern } from '../../../schemas';
 
 export interface HandoverWriter {
   db: ReplicaDatabase;
   owner: string;
   personnelId: number;
   name: string;
+  /** As the server's history names the actor: an external user is a contractor. */
+  actorKind?: PermitHistoryEvent['ActorKind'];
   now?: () => Date;
 }
 
@@ -84,4 +87,41 @@ export async function addAddendum(w: HandoverWriter, handover: Handover, edit: b
     effects: [{ collection: 'handovers', key: handover.HandoverId, kind: 'patch', fields: { Addenda: [...handover.Addenda, { AddendumId, Text, By: stampOf(w) }] } }],
   });
   return null;
+}
+
+const revalidationWords = (permit: Pick<ReplicatedPermit, 'PermitInstanceReferenceId'>) => `Revalidate permit ${permit.PermitInstanceReferenceId} for the incoming shift`;
+
+/**
+ * Revalidates each APPROVED permit the domain finds due or required now, one request a permit
+ * (POST /handover/revalidate); each is shown revalidated at once through its history, as the
+ * server keeps it. A single permit that needs none, or that the user may not revalidate, is refused.
+ */
+export async function revalidatePermits(w: HandoverWriter, permits: readonly ReplicatedPermit[], pattern: Pick<ShiftPattern, 'Shifts' | 'TimeZone' | 'Revalidation'>, editAt: (locationId: number) => boolean): Promise<WriteResult> {
+  const now = w.now?.() ?? new Date();
+  let queued = 0;
+  for (const permit of permits) {
+    const reference = permit.PermitInstanceReferenceId;
+    if (!editAt(permit.LocationId)) {
+      if (permits.length === 1) return `You do not have permission to revalidate permit ${reference}: it needs permits.edit at its location (an issuer of the area).`;
+      continue;
+    }
+    const status = revalidationStatus(permit, pattern, now);
+    if (status.kind === 'off' || status.kind === 'done') {
+      if (permits.length === 1) return status.kind === 'done' ? `Permit ${reference} is revalidated for this shift already.` : `Permit ${reference} needs no revalidation at this shift change.`;
+      continue;
+    }
+    const Details = { PermitInstanceId: permit.PermitInstanceId, Shift: status.shift.name, ShiftStart: status.shift.start.toISOString(), ShiftEnd: status.shift.end.toISOString(), late: status.kind === 'required' };
+    const event: PermitHistoryEvent = {
+      At: now.toISOString(), DeviceAt: now.toISOString(), ActorId: w.personnelId, ActorName: w.name, ActorKind: w.actorKind ?? 'employee', Action: REVALIDATE_ACTION, Details,
+    };
+    await appendToOutbox(w.db, w.owner, {
+      method: 'POST',
+      path: '/handover/revalidate',
+      body: { PermitInstanceId: permit.PermitInstanceId },
+      label: revalidationWords(permit),
+      effects: [{ collection: 'permits', key: permit.PermitInstanceId, kind: 'patch', fields: { History: [...(permit.History ?? []), event] } }],
+    });
+    queued += 1;
+  }
+  return queued ? null : 'No permit listed needs revalidation now.';
 }

@@ -24,6 +24,6 @@ export function useHandoverActor() {
   const db = useReplica();
   const { data, email } = useAppData();
   const { profile, tree } = data;
-  const writer: HandoverWriter = { db, owner: email, personnelId: profile.PersonnelId, name: `${profile.FirstName} ${profile.LastName}` };
+  const writer: HandoverWriter = { db, owner: email, personnelId: profile.PersonnelId, name: `${profile.FirstName} ${profile.LastName}`, actorKind: profile.Kind === 'external' ? 'contractor' : 'employee' };
   return { writer, issuerAt: (locationId: number) => abilitiesAt(profile, tree, locationId).permits.edit };
 }
