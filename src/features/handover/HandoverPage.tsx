@@ -116,6 +116,7 @@ export function HandoverPage() {
   const [general, setGeneral] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [revalidationRefusal, setRevalidationRefusal] = useState<string | null>(null);
 
   if (!location) return <MessageBar intent="warning"><MessageBarBody>Choose a home location first: the handover is of an area.</MessageBarBody></MessageBar>;
   const timeZone = pattern?.TimeZone ?? 'UTC';
@@ -130,7 +131,7 @@ export function HandoverPage() {
     return r && r.status.kind !== 'done' ? [r.permit] : [];
   });
   const revalidate = async (permits: readonly ReplicatedPermit[]) => {
-    if (pattern) setRefusal(await revalidatePermits(writer, permits, pattern, issuerAt));
+    if (pattern) setRevalidationRefusal(await revalidatePermits(writer, permits, pattern, issuerAt));
   };
 
   const handOver = async () => {
@@ -169,6 +170,7 @@ export function HandoverPage() {
           setNotes({});
           setDone(null);
           setRefusal(null);
+          setRevalidationRefusal(null);
         }}
         onClose={() => setPicking(false)}
       />
@@ -178,6 +180,7 @@ export function HandoverPage() {
           {sectionsOf(page, timeZone).map((section) => (
             <section key={section.title} aria-label={section.title} className={styles.root}>
               <Subtitle2 as="h3">{`${section.title} (${section.items.length})`}</Subtitle2>
+              {section.title === 'Open permits' && revalidationRefusal && <MessageBar intent="error" role="alert"><MessageBarBody>{revalidationRefusal}</MessageBarBody></MessageBar>}
               {section.title === 'Open permits' && issuer && toRevalidate.length > 0 && (
                 <div className={styles.row}><Button onClick={() => void revalidate(toRevalidate)}>Revalidate all listed</Button></div>
               )}
