@@ -154,7 +154,10 @@ describe.each(DATABASE_KINDS)('printing permits to a real IPP printer on %s', (k
     const id = await approved();
     printer.freeze();
     try {
-      const stopped = (await printers(as.contractor)).find((p) => p.PermitPrinterId === printerId);
+      // An answer already on its way when the printer froze may still arrive (seen once in CI on a
+      // busy machine): what counts is that, once silent, the printer reads as unreachable.
+      let stopped = (await printers(as.contractor)).find((p) => p.PermitPrinterId === printerId);
+      for (let asked = 1; asked < 3 && stopped?.Online; asked++) stopped = (await printers(as.contractor)).find((p) => p.PermitPrinterId === printerId);
       expect(stopped).toMatchObject({ Online: false, PrinterState: 'Unreachable' });
       const result = (await post(server, as.contractor, '/print', { PermitInstanceId: id, PrinterId: printerId })).json();
       expect(result.Result).not.toBe('OK');
