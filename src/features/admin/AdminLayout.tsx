@@ -2,8 +2,10 @@ import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Field, Nav, NavItem, NavSectionHeader, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular, FingerprintRegular, BeakerRegular, TableSimpleRegular,
+  ArchiveRegular, DocumentBulletListRegular, DocumentCopyRegular, FormRegular, MapRegular, PeopleRegular, PrintRegular, SettingsRegular, FingerprintRegular,
 } from '@fluentui/react-icons';
+import { BeakerRegular } from '@fluentui/react-icons/svg/beaker';
+import { TableSimpleRegular } from '@fluentui/react-icons/svg/table-simple';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
 

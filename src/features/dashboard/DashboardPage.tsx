@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Body1, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useAppData } from '../../app/startup/appData';
 import { CountCard } from './CountCard';
@@ -22,6 +22,13 @@ export function DashboardPage() {
   const styles = useStyles();
   const { profile, homeLocation, anyAbility, settings, flags } = useAppData().data;
   const counts = useDashboardCounts();
+  // The cards below the counts load once the counts are shown, a render later: on a new device their
+  // code does not share the link with the first sync the counts wait for (issue 13's first load).
+  const [more, setMore] = useState(false);
+  const countsKnown = counts.openPermits !== undefined && (!flags.workOrdersEnabled || counts.openWorkorders !== undefined);
+  useEffect(() => {
+    if (countsKnown) setMore(true);
+  }, [countsKnown]);
   return (
     <section className={styles.root}>
       <Title2 as="h1">Dashboard</Title2>
@@ -36,11 +43,13 @@ export function DashboardPage() {
             {flags.workOrdersEnabled ? (
               <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
             ) : null}
-            <Suspense fallback={null}>
-              <SimopsTodayCard />
-              <GasTestsDueCard />
-              <IsolationsInPlaceCard />
-            </Suspense>
+            {more && (
+              <Suspense fallback={null}>
+                <SimopsTodayCard />
+                <GasTestsDueCard />
+                <IsolationsInPlaceCard />
+              </Suspense>
+            )}
           </div>
           {flags.plotPlanEnabled ? (
             <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Subtitle2, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { ClockRegular, WarningRegular } from '@fluentui/react-icons';
+import { ClockRegular } from '@fluentui/react-icons/svg/clock';
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import { useState } from 'react';
 import { clockTime } from '../../../domain/gasTests/retest';
 import { groupsOf } from '../../../domain/permits/approvals';

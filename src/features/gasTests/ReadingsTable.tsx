@@ -1,5 +1,5 @@
 import { Button, Caption1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
-import { WarningRegular } from '@fluentui/react-icons';
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import { clockTime } from '../../../domain/gasTests/retest';
 import { byTime } from '../../../domain/gasTests/readings';
 import { judge, type GasVerdict } from '../../../domain/gasTests/verdict';

@@ -1,5 +1,6 @@
 import { Badge, Body1, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { ErrorCircleRegular, WarningRegular } from '@fluentui/react-icons';
+import { ErrorCircleRegular } from '@fluentui/react-icons';
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import { AppLink } from '../../app/AppLink';
 import { referenceOf } from '../permits/permitText';
 import { metres, otherOf, overlapText, ruleText } from './simopsText';

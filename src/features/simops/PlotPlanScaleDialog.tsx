@@ -1,7 +1,7 @@
 import {
   Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger, Field, Input, Spinner, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { RulerRegular } from '@fluentui/react-icons';
+import { RulerRegular } from '@fluentui/react-icons/svg/ruler';
 import { useMemo, useState } from 'react';
 import type { PlotPlanPosition } from '../../../domain/plotPlans';
 import { DEFAULT_METRES_PER_UNIT } from '../../../domain/simops/work';

@@ -1,5 +1,6 @@
 import { MenuItem, makeResetStyles, makeStyles, mergeClasses, shorthands, tokens, typographyStyles } from '@fluentui/react-components';
-import { WarningRegular } from '@fluentui/react-icons';
+// An icon of its own module: one from the package's index would join the first load (issue 13) with its whole group.
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import { memo } from 'react';
 import type { Clash } from '../../../../domain/simops/clash';
 import { messages } from '../../../../domain/messages';
