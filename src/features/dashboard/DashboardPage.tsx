@@ -1,16 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Body1, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useAppData } from '../../app/startup/appData';
+import { useOnline } from '../../app/useOnline';
 import { CountCard } from './CountCard';
 import { DASHBOARD_LINKS } from './dashboardCounts';
+import { MoreCardsBoundary } from './MoreCardsBoundary';
 import { useDashboardCounts } from './useDashboardCounts';
 
 /** Only sites with plot plans show the map card: the others never load it (issue 13's first-load budget). */
 const DashboardMapCard = lazy(() => import('./DashboardMapCard').then((m) => ({ default: m.DashboardMapCard })));
-// The clash index comes with this card, after the first load.
-const SimopsTodayCard = lazy(() => import('../simops/SimopsTodayCard').then((m) => ({ default: m.SimopsTodayCard })));
-const GasTestsDueCard = lazy(() => import('../gasTests/GasTestsDueCard').then((m) => ({ default: m.GasTestsDueCard })));
-const IsolationsInPlaceCard = lazy(() => import('../isolations/IsolationsInPlaceCard').then((m) => ({ default: m.IsolationsInPlaceCard })));
+
+/** The cards beyond the counts, a lazy module made anew for each state of the connection (below). */
+const moreCardsWhile = (_online: boolean) => lazy(() => import('./MoreCards').then((m) => ({ default: m.MoreCards })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -29,6 +30,10 @@ export function DashboardPage() {
   useEffect(() => {
     if (countsKnown) setMore(true);
   }, [countsKnown]);
+  // Made again when the connection comes or goes: React keeps a lazy module's failed fetch for good,
+  // and a module fetched once is taken from memory again, offline too.
+  const online = useOnline();
+  const MoreCards = useMemo(() => moreCardsWhile(online), [online]);
   return (
     <section className={styles.root}>
       <Title2 as="h1">Dashboard</Title2>
@@ -44,11 +49,11 @@ export function DashboardPage() {
               <CountCard title="Open Workorders" count={counts.openWorkorders} to={DASHBOARD_LINKS.openWorkorders} />
             ) : null}
             {more && (
-              <Suspense fallback={null}>
-                <SimopsTodayCard />
-                <GasTestsDueCard />
-                <IsolationsInPlaceCard />
-              </Suspense>
+              <MoreCardsBoundary key={String(online)}>
+                <Suspense fallback={null}>
+                  <MoreCards />
+                </Suspense>
+              </MoreCardsBoundary>
             )}
           </div>
           {flags.plotPlanEnabled ? (

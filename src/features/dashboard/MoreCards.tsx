@@ -1,0 +1,14 @@
+import { GasTestsDueCard } from '../gasTests/GasTestsDueCard';
+import { IsolationsInPlaceCard } from '../isolations/IsolationsInPlaceCard';
+import { SimopsTodayCard } from '../simops/SimopsTodayCard';
+
+/** The dashboard's cards beyond the counts, one chunk loaded after them (with the clash index). */
+export function MoreCards() {
+  return (
+    <>
+      <SimopsTodayCard />
+      <GasTestsDueCard />
+      <IsolationsInPlaceCard />
+    </>
+  );
+}
