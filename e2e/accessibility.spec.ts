@@ -58,6 +58,8 @@ async function scanDialog(page: Page, name: string | RegExp, screen: string): Pr
   await scan(page, screen);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // Gone for good: the page behind a modal is aria-hidden until the dialog is unmounted, a moment after it is hidden.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
 }
 
 /** Opens a menu (or popover) from its trigger, scans it and closes it. */
