@@ -19,6 +19,21 @@ export interface OutboxRequest {
 }
 
 /** Done entries are kept this long after the server accepted them, then pruned. */
+/**
+ * Who writes from a screen of the device: the replica, the owner of the queue, and the signed-in
+ * person, as the screens stamp what they show at once, before the server's own stamps arrive.
+ */
+export interface ActingWriter {
+  db: ReplicaDatabase;
+  owner: string;
+  personnelId: number;
+  name: string;
+  now?: () => Date;
+}
+
+/** A screen's write: null when the change is queued, else the refusal to show. */
+export type WriteResult = string | null;
+
 export const DONE_RETENTION_MS = 60 * 60 * 1000;
 
 let lastSeq = 0;

@@ -5,23 +5,15 @@
  * screen the moment it is saved, offline too; the server judges again and has the last word.
  */
 import { correctionSuspension, decideResume, readingSuspension, type ResumeActor } from '../../../domain/gasTests/suspension';
-import { appendToOutbox, newId } from '../../../replication/outbox';
-import type { ReplicaDatabase } from '../../../replication/replica';
+import { appendToOutbox, newId, type ActingWriter, type WriteResult } from '../../../replication/outbox';
 import type { AddGasReadingBody, GasReading, GasStamp, GasSuspension, OutboxEffect, PermitGasTests } from '../../../schemas';
 import type { GasEffect } from './gasTestOverlay';
 import { suspendable, type GasPermit, type GasStatus } from './gasStatus';
 
-export interface GasWriter {
-  db: ReplicaDatabase;
-  owner: string;
-  /** The signed-in user: the tester of a reading, who resumed or stopped the work. */
-  personnelId: number;
-  name: string;
-  now?: () => Date;
-}
+/** The signed-in user is the tester of a reading, who resumed or stopped the work. */
+export type GasWriter = ActingWriter;
 
-/** Null when the change is queued, else the refusal to show. */
-export type WriteResult = string | null;
+export type { WriteResult };
 
 /** What the tester types; the device adds who, when and the reading's id. */
 export type ReadingInput = Omit<AddGasReadingBody, 'ReadingId' | 'PermitInstanceId' | 'TakenAt' | 'Extra'> & { Extra: GasReading['Extra'] };

@@ -4,23 +4,16 @@
  * judged on the device first with the server's rules, so a refusal is told at once, offline too;
  * the server judges again and has the last word (its refusal lands in Not synced).
  */
-import { newId, appendToOutbox } from '../../../replication/outbox';
-import type { ReplicaDatabase } from '../../../replication/replica';
+import { newId, appendToOutbox, type ActingWriter, type WriteResult } from '../../../replication/outbox';
 import { REVALIDATE_ACTION, revalidationStatus } from '../../../domain/handover/revalidation';
 import type { Handover, HandoverItemNote, HandoverPage, HandoverStamp, PermitHistoryEvent, ReplicatedPermit, ShiftPattern } from '../../../schemas';
 
-export interface HandoverWriter {
-  db: ReplicaDatabase;
-  owner: string;
-  personnelId: number;
-  name: string;
+export interface HandoverWriter extends ActingWriter {
   /** As the server's history names the actor: an external user is a contractor. */
   actorKind?: PermitHistoryEvent['ActorKind'];
-  now?: () => Date;
 }
 
-/** Null when the change is queued, else the refusal to show. */
-export type WriteResult = string | null;
+export type { WriteResult };
 
 const stampOf = (w: HandoverWriter): HandoverStamp => {
   const at = (w.now?.() ?? new Date()).toISOString();

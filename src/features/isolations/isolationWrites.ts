@@ -6,8 +6,7 @@
  */
 import { interlock, type PermitFacts } from '../../../domain/isolations/interlock';
 import { decideEdit, decidePoint, decideStep, decideZeroEnergy, type IsolationActor } from '../../../domain/isolations/lifecycle';
-import { appendToOutbox } from '../../../replication/outbox';
-import type { ReplicaDatabase } from '../../../replication/replica';
+import { appendToOutbox, type ActingWriter, type WriteResult } from '../../../replication/outbox';
 import {
   PENDING_ISOLATION_REFERENCE,
   type CreateIsolationBody,
@@ -20,17 +19,10 @@ import {
   type StepStamp,
 } from '../../../schemas';
 
-export interface IsolationWriter {
-  db: ReplicaDatabase;
-  owner: string;
-  /** Who acts, as the device stamps the steps it shows before the server's stamps arrive. */
-  personnelId: number;
-  name: string;
-  now?: () => Date;
-}
+/** Who acts, as the device stamps the steps it shows before the server's stamps arrive. */
+export type IsolationWriter = ActingWriter;
 
-/** Null when the change is queued, else the refusal to show. */
-export type WriteResult = string | null;
+export type { WriteResult };
 
 const stampOf = (w: IsolationWriter): StepStamp => {
   const at = (w.now?.() ?? new Date()).toISOString();
