@@ -24,3 +24,24 @@ export function missingHandover(pattern: Pick<ShiftPattern, 'Shifts' | 'TimeZone
     && Date.parse(h.Shift.End) === handedOver.end.getTime());
   return signed ? null : handedOver;
 }
+
+/** An area's missing handover, for the warning: the area and the shift nobody signed for. */
+export interface MissingHandover {
+  LocationId: number;
+  SiteId: number;
+  shift: Shift;
+}
+
+/**
+ * The areas missing a handover at `now`, first location id first. The areas are those handed over
+ * in `handovers` (a device holds those of the last 15 days): where the site hands over, a missed
+ * handover is news; an area never handed over (a single pump, a site that does not use handovers)
+ * would otherwise warn every issuer below it at every shift.
+ */
+export function areasMissingHandover(handovers: readonly (HandoverFacts & { SiteId: number })[], patternOf: (siteId: number) => Pick<ShiftPattern, 'Shifts' | 'TimeZone'>, now: Date): MissingHandover[] {
+  const areas = new Map(handovers.map((h) => [h.LocationId, h.SiteId]));
+  return [...areas].sort(([a], [b]) => a - b).flatMap(([LocationId, SiteId]) => {
+    const shift = missingHandover(patternOf(SiteId), LocationId, handovers, now);
+    return shift ? [{ LocationId, SiteId, shift }] : [];
+  });
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShiftPatternBody } from '../../schemas';
-import { missingHandover } from '../../domain/handover/missing';
+import { areasMissingHandover, missingHandover } from '../../domain/handover/missing';
 import { defaultShiftPattern, instantOf, nextShift, previousShift, shiftAt, shiftPatternProblem } from '../../domain/handover/shifts';
 
 const CHICAGO = defaultShiftPattern(1, 'America/Chicago');
@@ -93,5 +93,15 @@ describe('the handover missing rule', () => {
     expect(missingHandover(CHICAGO, 120, [{ ...handedOver, Acknowledgement: { By: {} } }], at('2026-01-15T13:00:00Z'))).not.toBeNull();
     // An older shift's handover does not cover the last change.
     expect(missingHandover(CHICAGO, 110, [{ ...handedOver, Acknowledgement: { By: {} } }], at('2026-01-16T00:45:00Z'))).not.toBeNull();
+  });
+  it('warns of each area handed over that misses its last handover, and of no area never handed over', () => {
+    const signed = { ...handedOver, SiteId: 1, Acknowledgement: { By: {} } };
+    const unsigned = { ...handedOver, LocationId: 120, SiteId: 1, Acknowledgement: null };
+    const missing = (now: string) => areasMissingHandover([signed, unsigned], () => CHICAGO, at(now)).map((m) => `${m.LocationId} ${span(m.shift)}`);
+    expect(missing('2026-01-15T12:10:00Z')).toEqual([]);
+    expect(missing('2026-01-15T13:00:00Z')).toEqual(['120 Night 2026-01-15T00:00:00.000Z → 2026-01-15T12:00:00.000Z']);
+    // The next shift change: neither area signed for the Day shift.
+    expect(missing('2026-01-16T00:30:00Z')).toEqual(['110 Day 2026-01-15T12:00:00.000Z → 2026-01-16T00:00:00.000Z', '120 Day 2026-01-15T12:00:00.000Z → 2026-01-16T00:00:00.000Z']);
+    expect(areasMissingHandover([], () => CHICAGO, at('2026-01-15T13:00:00Z'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { GasTestsDueCard } from '../gasTests/GasTestsDueCard';
+import { HandoverMissingCard } from '../handover/HandoverMissingCard';
 import { IsolationsInPlaceCard } from '../isolations/IsolationsInPlaceCard';
 import { SimopsTodayCard } from '../simops/SimopsTodayCard';
 
@@ -6,6 +7,7 @@ import { SimopsTodayCard } from '../simops/SimopsTodayCard';
 export function MoreCards() {
   return (
     <>
+      <HandoverMissingCard />
       <SimopsTodayCard />
       <GasTestsDueCard />
       <IsolationsInPlaceCard />

@@ -3,6 +3,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
 import { handoverPage, itemIds, type HandoverInputs } from '../../../domain/handover/page';
 import { revalidationStatus, type RevalidationStatus } from '../../../domain/handover/revalidation';
@@ -21,6 +22,7 @@ import { useIsolations } from '../isolations/useIsolations';
 import { PickLocationDialog } from '../locations/PickLocationDialog';
 import { useSimops } from '../simops/useSimops';
 import { acknowledgeHandover, acknowledgeRefusal, addAddendum, revalidatePermits, submitHandover } from './handoverWrites';
+import { clockOf, shiftWords } from './shiftWords';
 import { useHandoverActor, useHandovers, useShiftPattern } from './useHandover';
 
 const useStyles = makeStyles({
@@ -32,9 +34,6 @@ const useStyles = makeStyles({
   handover: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
-const clockOf = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-const dayOf = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
-const shiftWords = (shift: Page['Shift'], timeZone: string) => `${shift.Name} shift, ${dayOf(shift.Start, timeZone)} ${clockOf(shift.Start, timeZone)}–${clockOf(shift.End, timeZone)}`;
 
 function timeLeft(minutes: number | null): string {
   if (minutes === null) return 'no end of validity on its form';
@@ -101,7 +100,11 @@ export function HandoverPage() {
   const styles = useStyles();
   const { data } = useAppData();
   const home = data.homeLocation ?? data.locations[0];
-  const [locationId, setLocationId] = useState<number>(home?.LocationId ?? 0);
+  // The dashboard's warning links to the area it names (?LocationId=).
+  const [search] = useSearchParams();
+  const asked = Number(search.get('LocationId'));
+  const [locationId, setLocationId] = useState<number>(() =>
+    (data.tree.byId.has(asked) && abilitiesAt(data.profile, data.tree, asked).permits.view ? asked : home?.LocationId ?? 0));
   const [picking, setPicking] = useState(false);
   const location = data.tree.byId.get(locationId);
   const pattern = useShiftPattern(location?.SiteId ?? 0);

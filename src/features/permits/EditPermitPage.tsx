@@ -18,6 +18,7 @@ import { WorkLocationDialog } from '../plotPlans/WorkLocationDialog';
 import { ErrorPanel } from './ErrorPanel';
 import { IsolationsPanel } from '../isolations/IsolationsPanel';
 import { GasTestsPanel } from '../gasTests/GasTestsPanel';
+import { RevalidationBanner } from '../handover/RevalidationBanner';
 import { NearbyWorkPanel } from '../simops/NearbyWorkPanel';
 import type { FormioHandle } from './FormioForm';
 import { PermitActions } from './PermitActions';
@@ -113,6 +114,7 @@ export function EditPermitPage() {
           <ChangeWorkOrder current={workOrderNumberIn(doc.content, forms.map((f) => f.path)) || permit.workOrderNumber} allowed={movable && doc.ready} onChoose={chooseWorkOrder} />
         )}
       </div>
+      <RevalidationBanner permit={permit} />
       <IsolationsPanel permit={permit} canEdit={canEdit} />
       <GasTestsPanel permit={permit} canEdit={canEdit} />
       <NearbyWorkPanel permitId={permit.PermitInstanceId} />

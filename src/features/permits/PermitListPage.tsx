@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
 import type { LocationTree } from '../../../domain/locations';
+import type { ReplicatedPermit } from '../../../schemas';
 import { PERMIT_LIST_PAGE_SIZE } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
 import { narrowingFilter, pageOf, parseListQuery, type ListQuery } from '../../../domain/permits/permitFilter';
@@ -12,6 +13,8 @@ import { useObservable } from '../../app/useObservable';
 import { useSimops } from '../simops/useSimops';
 import { gasOnCard } from '../gasTests/gasOnCard';
 import { useAllGasTests } from '../gasTests/useGasTests';
+import { revalidationRequired } from '../handover/revalidationRequired';
+import { useAllShiftPatterns } from '../handover/useHandover';
 import { useNow } from '../gasTests/useNow';
 import { ListFilterBar } from './list/ListFilterBar';
 import { ListPager } from './list/ListPager';
@@ -59,6 +62,7 @@ export function PermitListPage() {
   const rows = useObservable(useMemo(() => permitListRows$(db, email), [db, email]), undefined);
   const simops = useSimops();
   const gas = useAllGasTests();
+  const shiftsOf = useAllShiftPatterns();
   // Due and overdue move on with the clock; only the cards whose words change render again.
   const now = useNow(30_000);
   const items = useMemo(() => (rows === undefined || rows === 'failed' ? rows : listItems(rows, profile.PersonnelId, titleOf)), [rows, profile.PersonnelId, titleOf]);
@@ -106,6 +110,8 @@ export function PermitListPage() {
             {current.items.map(({ permit, pending, yourApprovalRequired }, i) => {
               const abilities = abilitiesAt(profile, tree, permit.LocationId).permits;
               const gasTests = gasOnCard(permit, gas, now);
+              // The list's permits are the replica's, with their history, where the revalidations are.
+              const revalidate = revalidationRequired(permit as ReplicatedPermit, shiftsOf, now);
               // Keyed by place on the page: a key typed writes the new permits' text into the cards
               // where they are. Keyed by permit, the cards of permits still on the page were moved
               // instead (React re-inserts a moved card, and its style, layout and Tabster's walk of
@@ -123,6 +129,7 @@ export function PermitListPage() {
                   simops={simops?.clashes.clashesOf(permit.PermitInstanceId)[0]?.rule ?? null}
                   suspended={gasTests.suspended}
                   retest={gasTests.retest}
+                  revalidationRequired={revalidate}
                   onOpen={open}
                   onPrint={print}
                 />

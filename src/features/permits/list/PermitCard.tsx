@@ -69,6 +69,8 @@ interface Props {
   suspended: boolean;
   /** "Gas test due at 01:30" / "Gas test overdue by 12 min", or null. */
   retest: string | null;
+  /** Its site revalidates at shift change and this shift has not, past the grace period (issue 39). */
+  revalidationRequired: boolean;
   onOpen(permitInstanceId: string): void;
   onPrint(permitInstanceId: string): void;
 }
@@ -78,7 +80,7 @@ interface Props {
  * expanded. Memoised: a key typed in the filter renders only the cards that change; the list
  * keys its cards by their place on the page, so a card is given another permit as the text narrows.
  */
-export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, simops, suspended, retest, onOpen, onPrint }: Props) {
+export const PermitCard = memo(function PermitCard({ permit, locationTitle, pending, yourApprovalRequired, expanded, canEdit, canPrint, simops, suspended, retest, revalidationRequired, onOpen, onPrint }: Props) {
   const styles = useStyles();
   const badge = useBadgeClassName();
   const badges = useBadgeStyles();
@@ -102,6 +104,12 @@ export const PermitCard = memo(function PermitCard({ permit, locationTitle, pend
           <span className={mergeClasses(badge, badges.circular, badges.dangerTint, styles.simops)}>
             <WarningRegular aria-hidden />
             Suspended
+          </span>
+        )}
+        {revalidationRequired && (
+          <span className={mergeClasses(badge, badges.circular, badges.dangerTint, styles.simops)}>
+            <WarningRegular aria-hidden />
+            Revalidation required
           </span>
         )}
         {yourApprovalRequired && <span className={mergeClasses(badge, badges.circular, badges.dangerTint)}>{messages.permits.yourApprovalRequired}</span>}
