@@ -38,8 +38,18 @@ export const ISSUED_WITHOUT_END_MS = 12 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 
 /** Midnight starting the day (YYYY-MM-DD…), on the device's (or server's) calendar; NaN for anything else. */
-const startOfDay = (day: string) =>
+const midnight = (day: string) =>
   /^\d{4}-\d{2}-\d{2}/.test(day) ? new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))).getTime() : Number.NaN;
+// The last day asked for: a site's planned permits nearly all share today's, and a full recompute asks 5,000 times.
+let lastDay = '';
+let lastMidnight = Number.NaN;
+function startOfDay(day: string): number {
+  if (day !== lastDay) {
+    lastMidnight = midnight(day);
+    lastDay = day;
+  }
+  return lastMidnight;
+}
 
 /**
  * A permit as the clash function sees it, or null when it cannot clash now: not open, not placed
@@ -52,7 +62,7 @@ export function simopsWork(permit: SimopsPermitFacts, place: SimopsPlace | undef
   const { start, end } = window;
   if (end <= now || start >= now + PLANNED_HORIZON_MS) return null;
   const kinds = permit.permitTypes.map((t) => t.Name);
-  for (const hazard of hazards) if (!kinds.includes(hazard.Key) && hazard.Fields.some((f) => flagged(permit.ContentJSON, f))) kinds.push(hazard.Key);
+  for (const hazard of hazards) if (!kinds.includes(hazard.Key) && anyFlagged(permit.ContentJSON, hazard.Fields)) kinds.push(hazard.Key);
   return {
     id: permit.PermitInstanceId,
     plan: place.plan,
@@ -78,11 +88,29 @@ export function simopsWindow(permit: Pick<SimopsPermitFacts, 'EffectiveDate' | '
   return { start, end };
 }
 
+function anyFlagged(content: Record<string, unknown>, fields: readonly string[]): boolean {
+  for (const field of fields) if (flagged(content, field)) return true;
+  return false;
+}
+
+/** A form field's name (`form.key`) split once: a full recompute reads the same few fields of 5,000 permits. */
+const fieldPaths = new Map<string, [string, string]>();
+function fieldPath(field: string): [string, string] {
+  let path = fieldPaths.get(field);
+  if (!path) {
+    const dot = field.indexOf('.');
+    fieldPaths.set(field, (path = [field.slice(0, dot), field.slice(dot + 1)]));
+  }
+  return path;
+}
+
+const SAYS_NO = new Set(['', 'no', 'false', 'n/a', 'na']);
+
 /** Whether a form field (`form.key`) says yes: a ticked box, a "yes", a non-empty answer or choice. */
 function flagged(content: Record<string, unknown>, field: string): boolean {
-  const dot = field.indexOf('.');
-  const value = (content[field.slice(0, dot)] as Record<string, unknown> | undefined)?.[field.slice(dot + 1)];
-  if (typeof value === 'string') return value.trim() !== '' && !['no', 'false', 'n/a', 'na'].includes(value.trim().toLowerCase());
+  const [form, key] = fieldPath(field);
+  const value = (content[form] as Record<string, unknown> | undefined)?.[key];
+  if (typeof value === 'string') return !SAYS_NO.has(value.trim().toLowerCase());
   if (Array.isArray(value)) return value.length > 0;
   if (value && typeof value === 'object') return Object.values(value).some((v) => v === true);
   return Boolean(value);

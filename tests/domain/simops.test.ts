@@ -101,6 +101,36 @@ describe('the clash function’s properties', () => {
       { numRuns: 60 },
     );
   });
+
+  // The index looks in one tree per kind, as far as each pair's own separation, and keeps a pair from the pair of kinds it breaks worst.
+  it('is found by the index as pair by pair on any matrix: pairs named twice, equal separations, kinds repeated or unknown', () => {
+    const rule = fc.record({
+      A: fc.constantFrom(...KINDS),
+      B: fc.constantFrom(...KINDS),
+      Rule: fc.constantFrom('allowed' as const, 'review' as const, 'block' as const),
+      SeparationM: fc.constantFrom(0, 5, 10, 10, 25, 40),
+    });
+    const anyKinds = fc.array(fc.constantFrom(...KINDS, 'Unknown'), { minLength: 1, maxLength: 4 });
+    const works = fc.array(
+      fc.tuple(arbitraryWork('w'), anyKinds, fc.integer({ min: 0, max: 3 })),
+      { maxLength: 60 },
+    ).map((ws) => ws.map(([w, kinds, lane], i): SimopsWork => ({ ...w, id: `p${String(i).padStart(2, '0')}`, kinds, x: lane === 0 ? 10 : w.x })));
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 12 }), works, fc.integer({ min: 0, max: 59 }), (rules, works, moved) => {
+        const anyMatrix = compileMatrix({ Hazards: [], Rules: rules });
+        const index = new ClashIndex(anyMatrix);
+        index.reset(works);
+        expect(sorted(index.all())).toEqual(sorted(clashesByPairs(anyMatrix, works)));
+        const changed = works[moved];
+        if (!changed) return;
+        const next = { ...changed, x: changed.x + 7, kinds: [...changed.kinds].reverse() };
+        index.update(changed.id, next);
+        const current = works.map((w) => (w.id === next.id ? next : w));
+        expect(sorted(index.all())).toEqual(sorted(clashesByPairs(anyMatrix, current)));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
 
 const facts = (overrides: Partial<SimopsPermitFacts> = {}): SimopsPermitFacts => ({
