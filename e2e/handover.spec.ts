@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { nextShift, shiftAt } from '../domain/handover/shifts';
+import type { ShiftPattern } from '../schemas';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { LocationPicker } from './pages/LocationPicker';
 import { SignInPage } from './pages/SignInPage';
 
 // On the shared server: only this spec signs for or hands over the Crude Unit's shifts.
+// The second test is the next shift of the first: the handover the first made is the one it signs for.
+test.describe.configure({ mode: 'serial' });
 
 test('an issuer opens the Crude Unit’s handover, signs for the last shift’s handover and hands over this shift with a note and an addendum, offline; all sync and the PDF reads back', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, acceptDownloads: true });
@@ -67,4 +71,72 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
   expect(text).toContain('Scaffold tag expires at noon');
   expect(text).toContain('Exchanger bay lighting is out');
   await context.close();
+});
+
+test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning', async ({ browser, baseURL, request }) => {
+  // An administrator turns revalidation on (the shifts have no screen yet): through the API with the token of their browser.
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await (await new SignInPage(adminPage).goto()).signInAsEmployee(users.admin.email, DEMO_PASSWORD);
+  const token = await adminPage.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+    return (JSON.parse(localStorage.getItem(key)!) as { id_token: string }).id_token;
+  });
+  await admin.close();
+  const headers = { Authorization: `Bearer ${token}` };
+  const pattern = (await (await request.get('/api/handover/shifts?SiteId=1', { headers })).json()) as ShiftPattern;
+  const saveShifts = async (Revalidation?: ShiftPattern['Revalidation']) => {
+    const response = await request.put('/api/handover/shifts?SiteId=1', { headers, data: { TimeZone: pattern.TimeZone, Shifts: pattern.Shifts, ...(Revalidation && { Revalidation }) } });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await saveShifts({ Enabled: true, GraceMinutes: 30 });
+  const context = await browser.newContext({ baseURL });
+  try {
+    // The device's clock, moved on below: the warning and Revalidation required are worked out on the device.
+    await context.clock.install();
+    const page = await context.newPage();
+    const shell = await (await new SignInPage(page).goto()).signInAsEmployee(users.issuer.email, DEMO_PASSWORD);
+    await shell.waitUntilSynced();
+    const warning = page.getByRole('region', { name: 'Handover missing' });
+    // This shift's last change was signed for by the first test: no warning, once the further cards are there.
+    await expect(page.getByRole('region', { name: 'Isolations in place' })).toBeVisible();
+    await expect(warning).toHaveCount(0);
+
+    const now = new Date(await page.evaluate(() => Date.now()));
+    const next = nextShift(pattern, now);
+    await page.clock.fastForward(next.start.getTime() + 31 * 60_000 - now.getTime());
+    await expect(warning).toContainText('Handover missing: Crude Unit');
+    // The shift the first test handed over, which nobody has signed for.
+    await expect(warning).toContainText(`Nobody has acknowledged the handover of the ${shiftAt(pattern, now).name} shift`);
+
+    await warning.getByRole('link', { name: 'Open the handover of Crude Unit' }).click();
+    await expect(page.getByRole('group', { name: 'Area' })).toContainText('Crude Unit');
+    const required = page.getByRole('region', { name: 'Open permits' }).getByRole('listitem').filter({ hasText: 'Revalidation required' }).first();
+    const link = required.getByRole('link').first();
+    const reference = (await link.textContent())!.split(' · ')[0]!;
+    const history = page.getByRole('list', { name: 'Last handovers' });
+    const handedOver = history.getByRole('listitem').filter({ hasText: `Handed over by ${users.admin.name}` }).filter({ hasText: 'Awaiting acknowledgement' });
+    await expect(handedOver).toHaveCount(1);
+
+    await link.click();
+    await expect(shell.pageHeading(`Permit # ${reference}`)).toBeVisible();
+    await expect(page.getByText('Revalidation required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Revalidate it on the shift handover' })).toBeVisible();
+    await shell.menuItem('List Current Permits').click();
+    await page.getByRole('main').getByRole('textbox', { name: 'Filter permits' }).fill(reference);
+    await expect(page.getByRole('group', { name: `Permit ${reference}` })).toContainText('Revalidation required');
+
+    // Signing for the handover clears the warning at once, before it syncs.
+    await shell.menuItem('Dashboard').click();
+    await warning.getByRole('link', { name: 'Open the handover of Crude Unit' }).click();
+    await handedOver.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(history.getByRole('listitem').filter({ hasText: `Handed over by ${users.admin.name}` }).first()).toContainText(`Acknowledged by ${users.issuer.name}`);
+    await shell.menuItem('Dashboard').click();
+    await expect(page.getByRole('region', { name: 'Isolations in place' })).toBeVisible();
+    await expect(warning).toHaveCount(0);
+    await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  } finally {
+    await context.close();
+    await saveShifts();
+  }
 });
