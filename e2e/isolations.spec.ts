@@ -1,16 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, users } from './fixtures';
+import { certificateOnServer, pendingPermitOnServer } from './isolationsOnServer';
 import { ownServerForFile } from './ownServer';
+import { NotSyncedDialog } from './pages/NotSyncedDialog';
 import { PermitEditPage } from './pages/PermitEditPage';
-import { signedInPerson } from './person';
+import { signedInPerson, type Person } from './person';
 
 // Certificates are made and stepped here, and a permit relies on one: a server of the file's own.
-const { baseURL: BASE_URL } = ownServerForFile(36);
+const { baseURL: BASE_URL, server } = ownServerForFile(36);
 test.describe.configure({ timeout: 180_000 });
 
 const TAGS = ['MCC-7-C03', '12-XV-3101', '12-XV-3102'];
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Isolation certificate # / });
 const point = (page: Page, tag: string) => page.getByRole('row', { name: `Point ${tag}` });
+const stateOf = (page: Page) => page.getByLabel('State', { exact: true });
+const certificateActions = (page: Page) => page.getByRole('toolbar', { name: 'Certificate actions' });
+const referenceOf = async (permitId: string) =>
+  (await server().db.query<{ reference_id: string }>('select reference_id from permits where permit_instance_id = $1', [permitId]))[0]!.reference_id;
+/** What the server holds of a certificate: its state and who removed each point. */
+const onServer = async (id: string) =>
+  (await server().db.query<{ state: string; points: { Tag: string; RemovedBy: unknown; VerifiedBy: { Name: string } | null }[] }>(
+    'select state, points from isolation_certificates where isolation_certificate_id = $1', [id]))[0]!;
 
 test('a certificate made offline syncs and is numbered; applied by one person, verified by another; a permit relying on it is not approved until it is VERIFIED', async ({ browser }) => {
   const carlos = await signedInPerson(browser, BASE_URL, 'contractor');
@@ -105,6 +116,172 @@ test('a certificate made offline syncs and is numbered; applied by one person, v
   await permit.approvalsDialog.getByRole('button', { name: 'Close' }).click();
   await permit.expectState('APPROVED');
 
+  await carlos.context.close();
+  await priya.context.close();
+});
+
+test('de-isolation is refused while a permit relying on the certificate is APPROVED, on the device before anyone tries and by the server; once the permit is COMPLETED the locks come off', async ({ browser, request }) => {
+  // The demo: 10-P-101's certificate is VERIFIED under the approved hot-work permit.
+  const permitRef = await referenceOf('demo-hw-approved');
+  const tags = ['MCC-3-B12', '10-XV-1012', '10-XV-1013'];
+  const { page, shell, context } = await signedInPerson(browser, BASE_URL, 'issuer');
+  await page.goto('/isolations/demo-ic-p101');
+  await expect(stateOf(page)).toHaveText('VERIFIED', { timeout: 20_000 });
+  const reference = (await heading(page).textContent())!.replace('Isolation certificate # ', '');
+  await expect(page.getByRole('list', { name: 'Linked permits' })).toContainText(new RegExp(`${permitRef}\\s*APPROVED`));
+
+  // Asking for the de-isolation is allowed (the locks stay on); taking a lock off is not, and the page says why before anyone tries.
+  await certificateActions(page).getByRole('button', { name: 'Request de-isolation' }).click();
+  await expect(stateOf(page)).toHaveText('DE-ISOLATION REQUESTED');
+  const blocked = `Permit ${permitRef} (APPROVED) is still open and relies on this isolation: isolation certificate ${reference} cannot have a point removed until it is completed, rejected or revoked.`;
+  for (const tag of tags) {
+    await expect(point(page, tag).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await expect(point(page, tag)).toContainText(blocked);
+  }
+  await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
+
+  // The server refuses it too, whoever asks (here the contractor, straight at the API, as a stale device would).
+  const signIn = await request.post('/api/auth/signin', { data: { EmailAddress: users.contractor.email, Password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await signIn.json()) as { accessToken: string }).accessToken}` };
+  const refused = await request.post('/api/isolations/point', { headers, data: { IsolationCertificateId: 'demo-ic-p101', PointId: 'p1', Action: 'remove' } });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain(blocked);
+  // The permit's paper lists the certificate it relies on, with every point.
+  const permitPdf = await request.get('/api/permitpdf?PermitInstanceId=demo-hw-approved', { headers });
+  expect(permitPdf.status()).toBe(200);
+  const permitText = execFileSync('pdftotext', ['-', '-'], { input: await permitPdf.body(), encoding: 'utf8' });
+  expect(permitText).toContain(reference);
+  for (const tag of tags) expect(permitText).toContain(tag);
+
+  // The work is done and the permit COMPLETED (its close-out is another spec's): the device follows, and the locks come off.
+  await server().db.query(`update permits set state = 'COMPLETED' where permit_instance_id = 'demo-hw-approved'`);
+  await expect(page.getByRole('list', { name: 'Linked permits' })).toContainText(new RegExp(`${permitRef}\\s*COMPLETED`), { timeout: 20_000 });
+  for (const tag of tags) {
+    await point(page, tag).getByRole('button', { name: 'Remove' }).click();
+    await expect(point(page, tag).getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  }
+  await certificateActions(page).getByRole('button', { name: 'Mark DE-ISOLATED' }).click();
+  await expect(stateOf(page)).toHaveText('DE-ISOLATED');
+  await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  await expect(shell.notSyncedButton).toBeHidden();
+  expect((await onServer('demo-ic-p101')).state).toBe('DE-ISOLATED');
+  await context.close();
+});
+
+/** The permit the next two tests issue: the contractor's draft, one approval from being issued (the demo's pending one is the first test's). */
+const ISSUED = 'demo-hw-draft';
+test.beforeAll(async () => {
+  await pendingPermitOnServer(server(), ISSUED);
+});
+
+/**
+ * Issue 36 §5: device A, offline, asks for the de-isolation and takes a lock off, knowing of no
+ * permit relying on the certificate; device B names it on a permit (the server hears that) and,
+ * offline, issues the permit. Whichever device comes back first, the server keeps the locks on
+ * under the permit, or the permit unissued; the loser's change lands in Not synced naming what
+ * blocked it, and both devices show the server's truth.
+ */
+async function removalAgainstIssue(browser: Browser, first: 'removal' | 'issue') {
+  const id = `e2e-ic-${first}-first`;
+  const tags = first === 'removal' ? ['13-XV-3101', '13-XV-3102'] : ['13-XV-3201', '13-XV-3202'];
+  const reference = await certificateOnServer(server(), id, `13-P-3${first === 'removal' ? 1 : 2} Tank 31 transfer pump`, tags, 'VERIFIED');
+  const permitRef = await referenceOf(ISSUED);
+  const carlos = await signedInPerson(browser, BASE_URL, 'contractor');
+  const priya = await signedInPerson(browser, BASE_URL, 'issuer');
+
+  await carlos.page.goto(`/isolations/${id}`);
+  await expect(stateOf(carlos.page)).toHaveText('VERIFIED', { timeout: 20_000 });
+  await carlos.context.setOffline(true);
+  await certificateActions(carlos.page).getByRole('button', { name: 'Request de-isolation' }).click();
+  await point(carlos.page, tags[0]!).getByRole('button', { name: 'Remove' }).click();
+  await expect(point(carlos.page, tags[0]!).getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(carlos.shell.pendingCount).toHaveText('2 pending');
+
+  const permit = await new PermitEditPage(priya.page).goto(ISSUED);
+  const panel = priya.page.getByRole('region', { name: 'Isolations' });
+  await panel.getByRole('combobox', { name: 'Link an isolation certificate' }).pressSequentially(reference);
+  await priya.page.getByRole('option', { name: new RegExp(`^${reference} — `) }).click();
+  await expect(panel.getByLabel(`Isolation certificate ${reference}`)).toContainText('VERIFIED');
+  await expect(priya.shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  await priya.context.setOffline(true);
+  await permit.actions.getByRole('button', { name: 'Approvals' }).click();
+  await permit.approvalsDialog.getByRole('button', { name: 'Approve' }).last().click();
+  await permit.approvalsDialog.getByRole('button', { name: 'Close' }).click();
+  // Queued: the device does not call the permit APPROVED before the server does.
+  await expect(priya.shell.pendingCount).toHaveText('1 pending');
+
+  const [before, after] = first === 'removal' ? [carlos, priya] : [priya, carlos];
+  await before.context.setOffline(false);
+  await expect(before.shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  await after.context.setOffline(false);
+  await expect(after.shell.pendingCount).toBeHidden({ timeout: 30_000 });
+
+  // The lock stays on in both orders: the server knew the permit relied on it; A's page shows it on again, and why.
+  const permitState = first === 'removal' ? 'PENDING' : 'APPROVED';
+  const kept = `Permit ${permitRef} (${permitState}) is still open and relies on this isolation: isolation certificate ${reference} cannot have a point removed until it is completed, rejected or revoked.`;
+  await expectRefused(carlos, `Remove isolation point ${tags[0]} of ${reference}`, kept);
+  await expect(stateOf(carlos.page)).toHaveText('DE-ISOLATION REQUESTED');
+  await expect(point(carlos.page, tags[0]!).getByRole('button', { name: 'Remove' })).toBeDisabled();
+  await expect(point(carlos.page, tags[0]!)).toContainText(kept);
+  await expect(carlos.page.getByRole('list', { name: 'Linked permits' })).toContainText(new RegExp(`${permitRef}\\s*${permitState}`));
+  const held = await onServer(id);
+  expect(held.state).toBe('DE-ISOLATION REQUESTED');
+  expect(held.points.map((p) => p.RemovedBy)).toEqual([null, null]);
+
+  if (first === 'removal') {
+    // The de-isolation was asked for first: the permit is not issued on an isolation on its way off.
+    await expectRefused(priya, 'Approval on a permit', `Permit ${permitRef} cannot be approved: isolation certificate ${reference} (DE-ISOLATION REQUESTED) is not VERIFIED.`);
+    await permit.expectState('PENDING');
+    // Recoverable: the issuer drops the certificate on its way off (allowed before approval), for a new one to be named.
+    await panel.getByLabel(`Isolation certificate ${reference}`).getByRole('button', { name: 'Unlink' }).click();
+    await expect(panel.getByLabel(`Isolation certificate ${reference}`)).toBeHidden();
+    await expect(priya.shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  } else {
+    await permit.expectState('APPROVED');
+    await expect(priya.shell.notSyncedButton).toBeHidden();
+  }
+  await carlos.context.close();
+  await priya.context.close();
+}
+
+/** The change `label` is in the person's Not synced list with `reason`. */
+async function expectRefused({ page, shell }: Person, label: string, reason: string) {
+  await expect(shell.notSyncedButton).toHaveText('1 not synced', { timeout: 20_000 });
+  await shell.notSyncedButton.click();
+  const notSynced = new NotSyncedDialog(page);
+  await expect(notSynced.entry(label)).toContainText(reason);
+  await notSynced.close();
+}
+
+test('offline: a lock taken off while another device issues a permit relying on it — the removal reaches the server first', async ({ browser }) => {
+  await removalAgainstIssue(browser, 'removal');
+});
+
+test('offline: a lock taken off while another device issues a permit relying on it — the issue reaches the server first', async ({ browser }) => {
+  await removalAgainstIssue(browser, 'issue');
+});
+
+test('offline: two people verify the same point; the first to sync signs it, the other is told who did', async ({ browser }) => {
+  const tag = '13-XV-3301';
+  const id = 'e2e-ic-two-verifiers';
+  const reference = await certificateOnServer(server(), id, '13-P-33 Slop oil pump', [tag], 'ISOLATED');
+  const [carlos, priya] = [await signedInPerson(browser, BASE_URL, 'contractor'), await signedInPerson(browser, BASE_URL, 'issuer')];
+  for (const { page, context } of [carlos, priya]) {
+    await page.goto(`/isolations/${id}`);
+    await expect(stateOf(page)).toHaveText('ISOLATED', { timeout: 20_000 });
+    await context.setOffline(true);
+    await point(page, tag).getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(point(carlos.page, tag)).toContainText(users.contractor.name);
+  await expect(point(priya.page, tag)).toContainText(users.issuer.name);
+
+  await carlos.context.setOffline(false);
+  await expect(carlos.shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  await priya.context.setOffline(false);
+  await expectRefused(priya, `Verify isolation point ${tag} of ${reference}`, `Point ${tag} was verified already by ${users.contractor.name}.`);
+  await expect(point(priya.page, tag)).toContainText(users.contractor.name);
+  await expect(point(priya.page, tag)).not.toContainText(users.issuer.name);
+  expect((await onServer(id)).points[0]!.VerifiedBy!.Name).toBe(users.contractor.name);
   await carlos.context.close();
   await priya.context.close();
 });
