@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLocationTree } from '../../domain/locations';
 import type { Location } from '../../schemas';
-import { chartDescription, countPermits, reportCsv, reportRows, searchLink, statesShown } from '../../src/features/reports/reportData';
+import { chartDescription, countPermits, reportCsv, reportRows, searchLink, statesShown, withSuspended } from '../../src/features/reports/reportData';
 
 const loc = (LocationId: number, Title: string): Location => ({
   LocationId, ParentLocationId: 0, SiteId: 1, Title, EnabledFlag: true, PermittingEnabled: true, PlotPlans: [], CurrentPlotPlan: null,
@@ -34,6 +34,15 @@ describe('the permits-by-state report', () => {
     const states = statesShown(rows, ['DRAFT', 'PENDING', 'APPROVED']);
     expect(states).toEqual(['PENDING', 'APPROVED']);
     expect(reportCsv(rows, states)).toBe('\uFEFFLocation,LocationId,PENDING,APPROVED,Total\r\nAtmospheric Distillation,111,2,1,3\r\n"Vacuum, ""North""",112,0,1,1\r\n');
+  });
+  it('gives each row its stopped work (issue 37), all of it to the ungrouped row, and a Work suspended column in the CSV only while there is some', () => {
+    const report = countPermits(permits, ['PENDING', 'APPROVED']);
+    const home = { LocationId: 110, Title: 'Crude Unit' };
+    const grouped = withSuspended(reportRows(report, tree, true, home), new Map([[112, 1]]), true);
+    expect(grouped.map((r) => [r.Title, r.Suspended])).toEqual([['Atmospheric Distillation', 0], ['Vacuum, "North"', 1]]);
+    expect(reportCsv(grouped, ['PENDING', 'APPROVED'])).toBe('\uFEFFLocation,LocationId,PENDING,APPROVED,Work suspended,Total\r\nAtmospheric Distillation,111,2,1,0,3\r\n"Vacuum, ""North""",112,0,1,1,1\r\n');
+    expect(withSuspended(reportRows(report, tree, false, home), new Map([[111, 1], [112, 1]]), false)[0]!.Suspended).toBe(2);
+    expect(reportCsv(withSuspended(reportRows(report, tree, true, home), new Map(), true), ['PENDING', 'APPROVED'])).not.toContain('Work suspended');
   });
   it('links a count to the permit search for that state and location', () => {
     expect(searchLink('PRE-APPROVAL', 111)).toBe('/permits/search?State=PRE-APPROVAL&locationId=111&from=reporting');

@@ -28,16 +28,20 @@ export function DashboardMapCard() {
   const { homeLocation } = useAppData().data;
   const mapped = useDashboardMap();
   const placed = mapped?.placed;
-  // Work stopped by a gas test (issue 37) says so in the marker's name, read on hover and by screen readers.
+  // Work stopped by a gas test (issue 37) says so on the marker itself and in its name, read on hover and by screen readers.
   const gas = useAllGasTests();
   const markers = useMemo<MapMarker[]>(
     () =>
-      (placed ?? []).map((p) => ({
-        id: p.PermitInstanceId,
-        position: [p.Latitude ?? 0, p.Longitude ?? 0],
-        colour: PERMIT_STATE_COLOURS[p.State as PermitState] ?? PERMIT_STATE_COLOURS.DRAFT,
-        title: `Permit # ${referenceOf(p.PermitInstanceReferenceId)}${gasOnCard(p, gas, new Date()).suspended ? ' (work suspended)' : ''}`,
-      })),
+      (placed ?? []).map((p) => {
+        const suspended = gasOnCard(p, gas, new Date()).suspended;
+        return {
+          id: p.PermitInstanceId,
+          position: [p.Latitude ?? 0, p.Longitude ?? 0],
+          colour: PERMIT_STATE_COLOURS[p.State as PermitState] ?? PERMIT_STATE_COLOURS.DRAFT,
+          title: `Permit # ${referenceOf(p.PermitInstanceReferenceId)}${suspended ? ' (work suspended)' : ''}`,
+          ...(suspended ? { mark: 'Suspended' } : {}),
+        };
+      }),
     [placed, gas],
   );
   // SIMOPS (issue 38): a line between each two clashing permits on this map, and the separation around the one whose popup is open.

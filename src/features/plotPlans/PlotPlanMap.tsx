@@ -22,6 +22,8 @@ export interface MapMarker {
   colour: string;
   /** The marker's accessible name (its title). */
   title: string;
+  /** A word drawn on the marker itself (stopped work, issue 37: "Suspended"), so it shows without hovering; its title says it too. */
+  mark?: string;
 }
 
 /** Two clashing permits' markers joined (SIMOPS, issue 38), dashed for a review, solid for a block. */
@@ -59,11 +61,20 @@ export interface PlotPlanMapProps {
   onPick?: (position: PlotPlanPosition) => void;
 }
 
-const dotIcon = (colour: string, size: number, className: string) => {
+const dotIcon = (colour: string, size: number, className: string, mark?: string) => {
   const dot = document.createElement('span');
   dot.className = 'op-marker-dot';
   dot.style.backgroundColor = colour;
-  return L.divIcon({ className, html: dot, iconSize: [size, size], iconAnchor: [size / 2, size / 2], popupAnchor: [0, -size / 2] });
+  if (mark) {
+    // Hidden from screen readers: the marker's title, its accessible name, says it already; as the
+    // marker's text it would replace that name.
+    const label = document.createElement('span');
+    label.className = 'op-marker-mark';
+    label.textContent = mark;
+    label.setAttribute('aria-hidden', 'true');
+    dot.append(label);
+  }
+  return L.divIcon({ className: mark ? `${className} op-marker-marked` : className, html: dot, iconSize: [size, size], iconAnchor: [size / 2, size / 2], popupAnchor: [0, -size / 2] });
 };
 
 const toPosition = (latLng: L.LatLng): PlotPlanPosition => clampToPlotPlan([latLng.lat, latLng.lng]);
@@ -118,7 +129,7 @@ export default function PlotPlanMap({ imageUrl, plan, label, className, markers,
     if (!map || !markers) return;
     const layer = L.layerGroup(
       markers.map((m) =>
-        L.marker(m.position, { icon: dotIcon(m.colour, 18, 'op-marker'), title: m.title, riseOnHover: true }).on('click', () => {
+        L.marker(m.position, { icon: dotIcon(m.colour, 18, 'op-marker', m.mark), title: m.title, riseOnHover: true }).on('click', () => {
           setOpenId(m.id);
           popupLayer.current?.setLatLng(m.position).openOn(map);
         }),

@@ -6,10 +6,11 @@ import { useMemo, useState } from 'react';
 import { PERMIT_SCOPE_DAYS } from '../../../domain/replicaScope';
 import { useAppData } from '../../app/startup/appData';
 import { useOnline } from '../../app/useOnline';
-import { CSV_FILE_NAME, reportCsv, reportRows, statesOf, statesShown, type ReportScope } from './reportData';
+import { CSV_FILE_NAME, reportCsv, reportRows, statesOf, statesShown, withSuspended, type ReportScope } from './reportData';
 import { ReportTable } from './ReportTable';
 import { StateBarChart } from './StateBarChart';
 import { usePermitsByState } from './usePermitsByState';
+import { useSuspendedByLocation } from './useSuspendedByLocation';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -36,9 +37,10 @@ export function OpenPermitsReportPage() {
   const states = statesOf(scope);
   const { data: loaded, error, loading } = usePermitsByState(states, online);
   const { homeLocation, companyName, tree } = data;
+  const suspendedAt = useSuspendedByLocation();
   const rows = useMemo(
-    () => (loaded ? reportRows(loaded.report, tree, grouped, homeLocation ?? { LocationId: 0, Title: companyName }) : []),
-    [loaded, tree, grouped, homeLocation, companyName],
+    () => (loaded ? withSuspended(reportRows(loaded.report, tree, grouped, homeLocation ?? { LocationId: 0, Title: companyName }), suspendedAt, grouped) : []),
+    [loaded, tree, grouped, homeLocation, companyName, suspendedAt],
   );
   const columns = useMemo(() => statesShown(rows, states), [rows, states]);
 

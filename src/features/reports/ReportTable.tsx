@@ -1,7 +1,13 @@
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+// An icon of its own module: one from the package's index would join the first load (issue 13) with its whole group.
+import { WarningRegular } from '@fluentui/react-icons/svg/warning';
 import type { PermitState } from '../../../schemas';
 import { AppLink } from '../../app/AppLink';
-import { searchLink, type ReportRow } from './reportData';
+import { SUSPENDED_COLUMN, searchLink, showsSuspended, type ReportRow } from './reportData';
+
+const useStyles = makeStyles({
+  suspended: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+});
 
 interface Props {
   rows: readonly ReportRow[];
@@ -10,6 +16,9 @@ interface Props {
 
 /** A row per location (or one for all), a column per state; each count opens the permit search for that state and location. */
 export function ReportTable({ rows, states }: Props) {
+  const styles = useStyles();
+  // Stopped work (issue 37) has a column of its own while there is some, in words: "1 Suspended".
+  const suspended = showsSuspended(rows);
   return (
     <Table aria-label="Permits by state" size="small">
       <TableHeader>
@@ -18,6 +27,7 @@ export function ReportTable({ rows, states }: Props) {
           {states.map((state) => (
             <TableHeaderCell key={state}>{state}</TableHeaderCell>
           ))}
+          {suspended && <TableHeaderCell>{SUSPENDED_COLUMN}</TableHeaderCell>}
           <TableHeaderCell>Total</TableHeaderCell>
         </TableRow>
       </TableHeader>
@@ -35,6 +45,18 @@ export function ReportTable({ rows, states }: Props) {
                 </TableCell>
               );
             })}
+            {suspended && (
+              <TableCell>
+                {(row.Suspended ?? 0) > 0 ? (
+                  <span className={styles.suspended} aria-label={`${row.Suspended} APPROVED with work suspended at ${row.Title}`}>
+                    <WarningRegular aria-hidden />
+                    <AppLink to={searchLink('APPROVED', row.LocationId)}>{`${row.Suspended} Suspended`}</AppLink>
+                  </span>
+                ) : (
+                  '0'
+                )}
+              </TableCell>
+            )}
             <TableCell>
               <Text weight="semibold">{row.Total}</Text>
             </TableCell>

@@ -18,6 +18,8 @@ export interface ReportRow {
   Title: string;
   Counts: Partial<Record<PermitState, number>>;
   Total: number;
+  /** Its APPROVED permits whose work is stopped by gas tests (issue 37): a condition, not a state, so not in Counts. */
+  Suspended?: number;
 }
 
 /** The same report the server gives, counted from permits at hand (the replica's, offline). */
@@ -48,6 +50,20 @@ export function reportRows(report: PermitsByStateReport, tree: LocationTree, gro
   return rows.length === 0 ? [] : [{ LocationId: home.LocationId, Title: `All locations (${home.Title})`, Counts, Total: report.Total }];
 }
 
+/**
+ * Each row with its APPROVED permits whose work is stopped, from the count per location the device
+ * judged (the ungrouped row: all of them).
+ */
+export function withSuspended(rows: readonly ReportRow[], suspendedAt: ReadonlyMap<number, number>, grouped: boolean): ReportRow[] {
+  const all = [...suspendedAt.values()].reduce((sum, n) => sum + n, 0);
+  return rows.map((row) => ({ ...row, Suspended: grouped ? (suspendedAt.get(row.LocationId) ?? 0) : all }));
+}
+
+/** Whether the table and CSV need the Work suspended column: some row has stopped work. */
+export const showsSuspended = (rows: readonly ReportRow[]) => rows.some((row) => (row.Suspended ?? 0) > 0);
+
+export const SUSPENDED_COLUMN = 'Work suspended';
+
 /** The states that have a permit in some row, in lifecycle order: the table's and chart's columns. */
 export const statesShown = (rows: readonly ReportRow[], states: readonly PermitState[]): PermitState[] =>
   states.filter((state) => rows.some((row) => (row.Counts[state] ?? 0) > 0));
@@ -68,8 +84,9 @@ const csvField = (value: string | number) => {
  * code page and mangles titles such as "UREA/CO₂"; CRLF line ends as RFC 4180 has them.
  */
 export function reportCsv(rows: readonly ReportRow[], states: readonly PermitState[]): string {
-  const header = ['Location', 'LocationId', ...states, 'Total'];
-  const lines = rows.map((row) => [row.Title, row.LocationId, ...states.map((s) => row.Counts[s] ?? 0), row.Total]);
+  const suspended = showsSuspended(rows);
+  const header = ['Location', 'LocationId', ...states, ...(suspended ? [SUSPENDED_COLUMN] : []), 'Total'];
+  const lines = rows.map((row) => [row.Title, row.LocationId, ...states.map((s) => row.Counts[s] ?? 0), ...(suspended ? [row.Suspended ?? 0] : []), row.Total]);
   return `\uFEFF${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 

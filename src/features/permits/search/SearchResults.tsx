@@ -2,12 +2,15 @@ import { Body1, Button, Caption1, Table, TableBody, TableCell, TableHeader, Tabl
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import type { Permit } from '../../../../schemas';
+import { SuspendedBadge } from '../../gasTests/SuspendedBadge';
+import { useIsSuspended } from '../../gasTests/useSuspended';
 import { referenceOf } from '../permitText';
 import { StateBadge } from '../StateBadge';
 
 const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   row: { cursor: 'pointer' },
+  state: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 
 interface Props {
@@ -26,6 +29,8 @@ const COLUMNS = ['Permit #', 'Work Order', 'Created', 'Location', 'Issuer', 'Com
 export function SearchResults({ rows, total, atLeast, page, size, titleOf, onPage }: Props) {
   const styles = useStyles();
   const navigate = useNavigate();
+  // Stopped work (issue 37) is marked beside its state: the report's APPROVED counts lead here.
+  const suspended = useIsSuspended();
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <>
@@ -49,7 +54,10 @@ export function SearchResults({ rows, total, atLeast, page, size, titleOf, onPag
               <TableCell>{p.companyName}</TableCell>
               <TableCell>{p.assetNumber}</TableCell>
               <TableCell>
-                <StateBadge state={p.State} />
+                <span className={styles.state}>
+                  <StateBadge state={p.State} />
+                  {suspended(p) && <SuspendedBadge />}
+                </span>
               </TableCell>
             </TableRow>
           ))}
