@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { nextShift, shiftAt } from '../domain/handover/shifts';
-import type { ShiftPattern } from '../schemas';
+import type { Handover, ShiftPattern } from '../schemas';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { LocationPicker } from './pages/LocationPicker';
 import { SignInPage } from './pages/SignInPage';
@@ -73,7 +73,7 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
   await context.close();
 });
 
-test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning', async ({ browser, baseURL, request }) => {
+test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning; handovers older than the device keeps are read from the server', async ({ browser, baseURL, request }) => {
   // An administrator turns revalidation on (the shifts have no screen yet): through the API with the token of their browser.
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
@@ -90,6 +90,14 @@ test('the next shift: 30 minutes in, the dashboard warns the incoming issuer tha
     expect(response.status(), await response.text()).toBe(200);
   };
   await saveShifts({ Enabled: true, GraceMinutes: 30 });
+  // A handover of three weeks ago, past the 15 days devices keep: the page reads it from the server on request.
+  const { Page } = (await (await request.get('/api/handover?HandoverId=demo-handover-1', { headers })).json()) as Handover;
+  const old = shiftAt(pattern, new Date(Date.now() - 21 * 24 * 3_600_000));
+  const submitted = await request.post('/api/handover', { headers, data: {
+    HandoverId: 'e2e-handover-three-weeks-ago', Page: { ...Page, Shift: { Name: old.name, Start: old.start.toISOString(), End: old.end.toISOString() } },
+    GeneralNotes: 'Turnaround scaffolds struck on the crude heater.', ItemNotes: [],
+  } });
+  expect(submitted.status(), await submitted.text()).toBe(201);
   const context = await browser.newContext({ baseURL });
   try {
     // The device's clock, moved on below: the warning and Revalidation required are worked out on the device.
@@ -131,6 +139,17 @@ test('the next shift: 30 minutes in, the dashboard warns the incoming issuer tha
     await warning.getByRole('link', { name: 'Open the handover of Crude Unit' }).click();
     await handedOver.getByRole('button', { name: 'Acknowledge' }).click();
     await expect(history.getByRole('listitem').filter({ hasText: `Handed over by ${users.admin.name}` }).first()).toContainText(`Acknowledged by ${users.issuer.name}`);
+
+    // Older than the device keeps: read from the server, read-only.
+    await page.getByRole('button', { name: 'Show older handovers' }).click();
+    const older = page.getByRole('list', { name: 'Older handovers' });
+    await expect(older.getByRole('listitem')).toHaveCount(1);
+    await expect(older).toContainText('Turnaround scaffolds struck on the crude heater.');
+    await expect(older).toContainText('Awaiting acknowledgement');
+    await expect(older.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+    await expect(older.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    await expect(page.getByText('No older handover of this area.')).toBeVisible();
+
     await shell.menuItem('Dashboard').click();
     await expect(page.getByRole('region', { name: 'Isolations in place' })).toBeVisible();
     await expect(warning).toHaveCount(0);

@@ -1,7 +1,6 @@
 import {
   Badge, Body1, Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { abilitiesAt } from '../../../domain/abilities';
@@ -9,19 +8,17 @@ import { handoverPage, itemIds, type HandoverInputs } from '../../../domain/hand
 import { revalidationStatus, type RevalidationStatus } from '../../../domain/handover/revalidation';
 import { nextShift, shiftAt } from '../../../domain/handover/shifts';
 import { descendantsAndSelf } from '../../../domain/locations';
-import { handoverPdf } from '../../../replication/printing';
-import type { Overlaid } from '../../../replication/outboxOverlay';
-import type { Handover, HandoverPage as Page, IsolationCertificate, ReplicatedPermit } from '../../../schemas';
+import type { HandoverPage as Page, IsolationCertificate, ReplicatedPermit } from '../../../schemas';
 import { AppLink } from '../../app/AppLink';
 import { useAppData } from '../../app/startup/appData';
-import { useNotify } from '../../app/toaster';
-import { saveFile } from '../audit/saveFile';
 import { useAllGasTests } from '../gasTests/useGasTests';
 import { useNow } from '../gasTests/useNow';
 import { useIsolations } from '../isolations/useIsolations';
 import { PickLocationDialog } from '../locations/PickLocationDialog';
 import { useSimops } from '../simops/useSimops';
-import { acknowledgeHandover, acknowledgeRefusal, addAddendum, revalidatePermits, submitHandover } from './handoverWrites';
+import { HandoverEntry } from './HandoverEntry';
+import { revalidatePermits, submitHandover } from './handoverWrites';
+import { OlderHandovers } from './OlderHandovers';
 import { clockOf, shiftWords } from './shiftWords';
 import { useHandoverActor, useHandovers, useShiftPattern } from './useHandover';
 
@@ -31,7 +28,6 @@ const useStyles = makeStyles({
   items: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, paddingLeft: tokens.spacingHorizontalL },
   item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   note: { maxWidth: '40rem' },
-  handover: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
 
@@ -220,72 +216,19 @@ export function HandoverPage() {
         </>
       )}
       <Subtitle2 as="h2">Last handovers</Subtitle2>
-      {handovers === undefined ? <Spinner label="Loading the handovers…" /> : handovers.length === 0 ? <Body1>No handover of this area in the last 15 days.</Body1> : (
-        <ul className={styles.items} aria-label="Last handovers">
-          {handovers.map((h) => <HandoverEntry key={h.doc.HandoverId} overlaid={h} timeZone={timeZone} issuer={issuer} />)}
-        </ul>
+      {handovers === undefined ? <Spinner label="Loading the handovers…" /> : (
+        <>
+          {handovers.length === 0 ? <Body1>No handover of this area in the last 15 days.</Body1> : (
+            <ul className={styles.items} aria-label="Last handovers">
+              {handovers.map((h) => <HandoverEntry key={h.doc.HandoverId} overlaid={h} timeZone={timeZone} issuer={issuer} />)}
+            </ul>
+          )}
+          {/* Keyed by area: another area's older handovers start unread. */}
+          <OlderHandovers key={locationId} locationId={locationId} oldestEnd={handovers.at(-1)?.doc.Shift.End ?? null}
+            held={new Set(handovers.map((h) => h.doc.HandoverId))} timeZone={timeZone} issuer={issuer} />
+        </>
       )}
     </section>
-  );
-}
-
-function HandoverEntry({ overlaid: { doc, pending }, timeZone, issuer }: { overlaid: Overlaid<Handover>; timeZone: string; issuer: boolean }) {
-  const styles = useStyles();
-  const { writer } = useHandoverActor();
-  const notify = useNotify();
-  const signed = doc.Acknowledgement;
-  const refusal = acknowledgeRefusal(doc, writer.personnelId, issuer);
-  const [comment, setComment] = useState('');
-  const [addendum, setAddendum] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const add = async () => {
-    const refused = await addAddendum(writer, doc, issuer, addendum ?? '');
-    setProblem(refused);
-    if (!refused) setAddendum(null);
-  };
-  const titles = new Map([...doc.Page.OpenPermits, ...doc.Page.AwaitingApproval, ...doc.Page.EndedThisShift].map((p) => [`permit:${p.PermitInstanceId}`, p.Reference]));
-  const download = async () => {
-    try {
-      saveFile(await handoverPdf(doc.HandoverId), `handover-${doc.Shift.Start.slice(0, 10)}-${doc.Shift.Name.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`);
-    } catch (error) {
-      notify('error', 'There was a problem making the PDF of this handover, please try again.', (error as Error).message);
-    }
-  };
-  return (
-    <li className={styles.handover} aria-label={shiftWords(doc.Shift, timeZone)}>
-      <div className={styles.row}>
-        <Text weight="semibold">{shiftWords(doc.Shift, timeZone)}</Text>
-        {signed
-          ? <Badge appearance="tint" color="success">{`Acknowledged by ${signed.By.Name} at ${clockOf(signed.By.At, timeZone)}`}</Badge>
-          : <Badge appearance="tint" color="warning">Awaiting acknowledgement</Badge>}
-        {pending && <Badge appearance="outline" color="informative">Not synced yet</Badge>}
-      </div>
-      <Caption1>{`Handed over by ${doc.SubmittedBy.Name} at ${clockOf(doc.SubmittedBy.At, timeZone)} · ${doc.Page.OpenPermits.length} open permits`}</Caption1>
-      {doc.GeneralNotes && <Body1>{doc.GeneralNotes}</Body1>}
-      {doc.ItemNotes.map((n) => <Body1 key={n.ItemId}>{`${titles.get(n.ItemId) ?? n.ItemId}: ${n.Note}`}</Body1>)}
-      {doc.Addenda.map((a) => <Body1 key={a.AddendumId}>{`Addendum by ${a.By.Name} at ${clockOf(a.By.At, timeZone)}: ${a.Text}`}</Body1>)}
-      {signed?.Comment && <Body1>{`${signed.By.Name}: ${signed.Comment}`}</Body1>}
-      {!signed && refusal && issuer && <Caption1>{refusal}</Caption1>}
-      {problem && <MessageBar intent="error" role="alert"><MessageBarBody>{problem}</MessageBarBody></MessageBar>}
-      {addendum !== null && (
-        <Field label="Addendum" hint="A correction or addition: the handover itself stays as submitted" className={styles.note}>
-          <Textarea value={addendum} onChange={(_e, d) => setAddendum(d.value)} />
-        </Field>
-      )}
-      <div className={styles.row}>
-        {!signed && !refusal && (
-          <>
-            <Input className={styles.note} aria-label="Comment with your signature" placeholder="Comment (optional)" value={comment} onChange={(_e, d) => setComment(d.value)} />
-            <Button appearance="primary" onClick={() => void acknowledgeHandover(writer, doc, issuer, comment).then(setProblem)}>Acknowledge</Button>
-          </>
-        )}
-        {issuer && (addendum === null
-          ? <Button onClick={() => setAddendum('')}>Add addendum</Button>
-          : <Button onClick={() => void add()}>Save addendum</Button>)}
-        {/* The PDF is made by the server from its copy: one not synced yet has none there. */}
-        {!pending && <Button icon={<ArrowDownloadRegular />} onClick={() => void download()}>Download PDF</Button>}
-      </div>
-    </li>
   );
 }
 
