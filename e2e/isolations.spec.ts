@@ -3,8 +3,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, users } from './fixtures';
 import { certificateOnServer, pendingPermitOnServer } from './isolationsOnServer';
 import { ownServerForFile } from './ownServer';
+import { DashboardPage } from './pages/DashboardPage';
 import { NotSyncedDialog } from './pages/NotSyncedDialog';
 import { PermitEditPage } from './pages/PermitEditPage';
+import { PlotPlanMap } from './pages/PlotPlanMap';
 import { signedInPerson, type Person } from './person';
 
 // Certificates are made and stepped here, and a permit relies on one: a server of the file's own.
@@ -284,4 +286,40 @@ test('offline: two people verify the same point; the first to sync signs it, the
   expect((await onServer(id)).points[0]!.VerifiedBy!.Name).toBe(users.contractor.name);
   await carlos.context.close();
   await priya.context.close();
+});
+
+test('an isolation point is placed on the plot plan like a permit, and the site map shows it apart from the permits', async ({ browser }) => {
+  // Bayport's site map is off in the demo: switched on before anyone signs in (the last test of the file, so no other sees it).
+  await server().db.query(`update remote_settings set value = jsonb_set(value, '{1}', '{"plotPlanEnabled": true, "workOrdersEnabled": true, "copyEnabled": true}') where key = 'siteFeatures'`);
+  const { page, shell, context } = await signedInPerson(browser, BASE_URL, 'contractor');
+  await shell.menuItem('Isolations').click();
+  await page.getByRole('button', { name: 'New isolation certificate' }).click();
+  await page.getByRole('combobox', { name: 'Equipment' }).fill('13-M-34 Tank 31 mixer');
+  const group = page.getByRole('group', { name: 'Point 1' });
+  await group.getByRole('textbox', { name: 'Tag', exact: true }).fill('MCC-9-A01');
+  await expect(group).toContainText('Not on the site map');
+  await group.getByRole('button', { name: 'Place on site map' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Where is MCC-9-A01?' });
+  const picker = await new PlotPlanMap(page, dialog.getByRole('region', { name: 'Isolation point map' })).waitUntilDrawn();
+  await picker.tapAt(0.5, 0.5);
+  await dialog.getByRole('button', { name: 'Set point location' }).click();
+  await expect(group).toContainText('On the site map');
+  await page.getByRole('button', { name: 'Create certificate' }).click();
+  await expect(heading(page)).toHaveText(/^Isolation certificate # IC-\d{4}-\d{6}$/, { timeout: 30_000 });
+  const reference = (await heading(page).textContent())!.replace('Isolation certificate # ', '');
+  await expect(shell.pendingCount).toBeHidden({ timeout: 30_000 });
+  // The server keeps the position in the certificate's point, on the sheet.
+  const [held] = await server().db.query<{ points: { Latitude: number; Longitude: number }[] }>('select points from isolation_certificates where reference_id = $1', [reference]);
+  expect(held!.points[0]!.Latitude).toBeGreaterThan(0);
+  expect(held!.points[0]!.Longitude).toBeGreaterThan(0);
+
+  // The dashboard's map: a marker named for the point and its certificate, whose popup leads to the certificate.
+  await shell.menuItem('Dashboard').click();
+  const map = await new DashboardPage(page).map.waitUntilDrawn();
+  const marker = map.marker(`Isolation point MCC-9-A01 (${reference}, PLANNED)`);
+  await expect(marker).toBeVisible({ timeout: 20_000 });
+  await marker.click();
+  await map.region.getByRole('link', { name: 'View certificate' }).click();
+  await expect(heading(page)).toHaveText(`Isolation certificate # ${reference}`);
+  await context.close();
 });

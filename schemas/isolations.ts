@@ -48,6 +48,13 @@ export const IsolationPointPlan = Type.Object({
   /** The danger tag's number hung on the device. */
   TagNumber: Text(40),
   Remarks: Text(2000),
+  /**
+   * Where the point is on its location's plot plan, on SPEC §9's 660 × 1020 sheet as a permit's
+   * work location is; left out or null: not placed. Kept in the certificate's points (one jsonb
+   * column on the server), so no column of its own.
+   */
+  Latitude: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 660, description: 'Point latitude on the plot plan (0 to 660)' }), Type.Null()])),
+  Longitude: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1020, description: 'Point longitude on the plot plan (0 to 1020)' }), Type.Null()])),
 });
 export type IsolationPointPlan = Type.Static<typeof IsolationPointPlan>;
 

@@ -13,6 +13,8 @@ import { PlotPlanView } from '../plotPlans/PlotPlanView';
 import type { ClashLine, MapMarker } from '../plotPlans/PlotPlanMap';
 import { metres, otherOf, ruleText } from '../simops/simopsText';
 import { useSimops } from '../simops/useSimops';
+import { IsolationPointPopup } from '../isolations/IsolationPointPopup';
+import { useIsolationPointMarkers } from '../isolations/useIsolationPointMarkers';
 import { useDashboardMap } from './useDashboardMap';
 
 const useStyles = makeStyles({
@@ -44,6 +46,9 @@ export function DashboardMapCard() {
       }),
     [placed, gas],
   );
+  // Isolation points placed on the plan (issue 36 §8): diamonds beside the permits' dots.
+  const isolationPoints = useIsolationPointMarkers();
+  const allMarkers = useMemo(() => [...markers, ...isolationPoints.markers], [markers, isolationPoints]);
   // SIMOPS (issue 38): a line between each two clashing permits on this map, and the separation around the one whose popup is open.
   const simops = useSimops();
   const clashLines = useMemo<ClashLine[]>(() => {
@@ -76,8 +81,10 @@ export function DashboardMapCard() {
       const other = simops?.permits.get(otherOf(clash, id));
       return `SIMOPS: ${ruleText(clash).toLowerCase()} of Permit # ${referenceOf(other?.PermitInstanceReferenceId ?? 'TBD')}, ${metres(clash.distanceM)} away`;
     });
+    const point = isolationPoints.points.find((p) => p.id === id);
+    if (point) return <IsolationPointPopup point={point} />;
     return permit ? <PermitPopup permit={permit} simops={clashes} /> : null;
-  }, [placed, simops]);
+  }, [placed, simops, isolationPoints]);
 
   return (
     <Card className={styles.card} role="region" aria-label="Site Map">
@@ -89,7 +96,7 @@ export function DashboardMapCard() {
           {mapped.hidden > 0 && <Body1>{messages.plotPlans.hidden(mapped.hidden)}</Body1>}
         </div>
       )}
-      <PlotPlanView locationId={homeLocation?.LocationId ?? null} label="Plot plan" className={styles.map} markers={markers} popup={popup} clashLines={clashLines} separationOf={separationOf} />
+      <PlotPlanView locationId={homeLocation?.LocationId ?? null} label="Plot plan" className={styles.map} markers={allMarkers} popup={popup} clashLines={clashLines} separationOf={separationOf} />
     </Card>
   );
 }

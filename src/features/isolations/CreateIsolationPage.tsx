@@ -43,7 +43,7 @@ export function CreateIsolationPage() {
           {locations.map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Title}</option>)}
         </Select>
       </Field>
-      <PlanFields plan={plan} onChange={setPlan} />
+      <PlanFields plan={plan} locationId={locationId} onChange={setPlan} />
       <div>
         <Button appearance="primary" onClick={() => void create()}>Create certificate</Button>
       </div>

@@ -43,7 +43,7 @@ function PlanEditor({ certificate }: { certificate: IsolationCertificate }) {
       <Title2 as="h1">{`Plan of isolation certificate # ${certificate.ReferenceId}`}</Title2>
       {decision.ok ? (
         <>
-          <PlanFields plan={plan} onChange={setPlan} />
+          <PlanFields plan={plan} locationId={certificate.LocationId} onChange={setPlan} />
           <div className={styles.actions}>
             <Button appearance="primary" onClick={() => void save()}>Save plan</Button>
             <AppLink to={page}>Cancel</AppLink>

@@ -1,7 +1,10 @@
 import { Button, Field, Input, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { plotPlanFor } from '../../../domain/plotPlans';
 import { newId } from '../../../replication/outbox';
 import { ISOLATION_METHODS, ISOLATION_POINT_TYPES, type IsolationMethod, type IsolationPointPlan, type IsolationPointType } from '../../../schemas';
+import { useAppData } from '../../app/startup/appData';
 import { EquipmentField } from './EquipmentField';
+import { PointOnPlan } from './PointOnPlan';
 
 const useStyles = makeStyles({
   point: {
@@ -25,9 +28,14 @@ export const planMissing = (plan: Plan) => (!plan.Equipment.trim() ? 'Name the e
 /** The plan as it is sent: names and tags without the spaces typed around them. */
 export const trimmedPlan = (plan: Plan): Plan => ({ Equipment: plan.Equipment.trim(), Description: plan.Description.trim(), Points: plan.Points.map((p) => ({ ...p, Tag: p.Tag.trim() })) });
 
-/** The plan's fields, for a new certificate and for one still PLANNED with no lock on. */
-export function PlanFields({ plan, onChange }: { plan: Plan; onChange: (plan: Plan) => void }) {
+/**
+ * The plan's fields, for a new certificate and for one still PLANNED with no lock on; where the
+ * site's map is on and the location has a plot plan, each point can be placed on it.
+ */
+export function PlanFields({ plan, locationId, onChange }: { plan: Plan; locationId: number; onChange: (plan: Plan) => void }) {
   const styles = useStyles();
+  const { data } = useAppData();
+  const mapped = data.flags.plotPlanEnabled && plotPlanFor(data.tree, locationId) !== undefined;
   const points = plan.Points;
   const setPoints = (next: IsolationPointPlan[]) => onChange({ ...plan, Points: next });
   const change = (index: number, fields: Partial<IsolationPointPlan>) => setPoints(points.map((p, i) => (i === index ? { ...p, ...fields } : p)));
@@ -53,6 +61,7 @@ export function PlanFields({ plan, onChange }: { plan: Plan; onChange: (plan: Pl
           <Field label="Lock number"><Input value={p.LockNumber} onChange={(_e, d) => change(i, { LockNumber: d.value })} /></Field>
           <Field label="Danger tag number"><Input value={p.TagNumber} onChange={(_e, d) => change(i, { TagNumber: d.value })} /></Field>
           <Field label="Remarks"><Input value={p.Remarks} onChange={(_e, d) => change(i, { Remarks: d.value })} /></Field>
+          {mapped && <PointOnPlan point={p} locationId={locationId} onPlace={([Latitude, Longitude]) => change(i, { Latitude, Longitude })} />}
           {points.length > 1 && <Button onClick={() => setPoints(points.filter((_, j) => j !== i))}>Remove point</Button>}
         </div>
       ))}

@@ -22,6 +22,8 @@ export interface MapMarker {
   colour: string;
   /** The marker's accessible name (its title). */
   title: string;
+  /** An isolation point (issue 36 §8) is a diamond: told from a permit's dot by its shape, not by colour alone. */
+  shape?: 'diamond';
   /** A word drawn on the marker itself (stopped work, issue 37: "Suspended"), so it shows without hovering; its title says it too. */
   mark?: string;
 }
@@ -77,6 +79,16 @@ const dotIcon = (colour: string, size: number, className: string, mark?: string)
   return L.divIcon({ className: mark ? `${className} op-marker-marked` : className, html: dot, iconSize: [size, size], iconAnchor: [size / 2, size / 2], popupAnchor: [0, -size / 2] });
 };
 
+/** The icon of a marker of another shape than the permits' round dot. */
+const shaped = (icon: L.DivIcon, shape: MapMarker['shape']) => {
+  if (shape === 'diamond') {
+    const dot = icon.options.html as HTMLElement;
+    dot.style.borderRadius = '2px';
+    dot.style.transform = 'rotate(45deg) scale(0.85)';
+  }
+  return icon;
+};
+
 const toPosition = (latLng: L.LatLng): PlotPlanPosition => clampToPlotPlan([latLng.lat, latLng.lng]);
 
 export default function PlotPlanMap({ imageUrl, plan, label, className, markers, popup, pin, clashLines, separationOf, onPick }: PlotPlanMapProps) {
@@ -129,7 +141,7 @@ export default function PlotPlanMap({ imageUrl, plan, label, className, markers,
     if (!map || !markers) return;
     const layer = L.layerGroup(
       markers.map((m) =>
-        L.marker(m.position, { icon: dotIcon(m.colour, 18, 'op-marker', m.mark), title: m.title, riseOnHover: true }).on('click', () => {
+        L.marker(m.position, { icon: shaped(dotIcon(m.colour, 18, 'op-marker', m.mark), m.shape), title: m.title, riseOnHover: true }).on('click', () => {
           setOpenId(m.id);
           popupLayer.current?.setLatLng(m.position).openOn(map);
         }),

@@ -20,6 +20,9 @@ interface Props {
   onSet(position: PlotPlanPosition): void;
   /** Shown beside the set button (the dialog's Cancel). */
   extraActions?: ReactNode;
+  /** What is placed, when not a permit's work location (an isolation point, issue 36 §8): the map's name and the set button's words. */
+  mapLabel?: string;
+  setLabel?: string;
 }
 
 /**
@@ -27,18 +30,18 @@ interface Props {
  * to move), and the set button, disabled until the marker is on the plan (both coordinates
  * above 0). The marker starts at the position already set, else at 0, 0.
  */
-export function WorkLocationPicker({ locationId, value, onSet, extraActions }: Props) {
+export function WorkLocationPicker({ locationId, value, onSet, extraActions, mapLabel = 'Work location map', setLabel = 'Set Work Location' }: Props) {
   const styles = useStyles();
   const [position, setPosition] = useState<PlotPlanPosition>(value ?? [0, 0]);
   const set = isWorkLocationSet(...position);
   return (
     <div className={styles.root}>
-      <PlotPlanView locationId={locationId} label="Work location map" className={styles.map} pin={{ position, colour: PERMIT_STATE_COLOURS.CLOSING, onMove: setPosition }} />
+      <PlotPlanView locationId={locationId} label={mapLabel} className={styles.map} pin={{ position, colour: PERMIT_STATE_COLOURS.CLOSING, onMove: setPosition }} />
       <div className={styles.actions}>
         {!set && <Body1 className={styles.hint}>{messages.plotPlans.noWorkLocation}</Body1>}
         {extraActions}
         <Button appearance="primary" disabled={!set} onClick={() => onSet(position)}>
-          Set Work Location
+          {setLabel}
         </Button>
       </div>
     </div>
