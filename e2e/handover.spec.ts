@@ -73,7 +73,7 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
   await context.close();
 });
 
-test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning; handovers older than the device keeps are read from the server', async ({ browser, baseURL, request }) => {
+test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning; handovers older than the device keeps are read from the server', async ({ browser, baseURL, request }, testInfo) => {
   // An administrator turns revalidation on (the shifts have no screen yet): through the API with the token of their browser.
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
@@ -117,9 +117,13 @@ test('the next shift: 30 minutes in, the dashboard warns the incoming issuer tha
     // The shift the first test handed over, which nobody has signed for.
     await expect(warning).toContainText(`Nobody has acknowledged the handover of the ${shiftAt(pattern, now).name} shift`);
 
+    // The README's pictures (docs/handover-warning.png, docs/handover.png) are these.
+    await page.screenshot({ path: testInfo.outputPath('handover-warning.png') });
     await warning.getByRole('link', { name: 'Open the handover of Crude Unit' }).click();
     await expect(page.getByRole('group', { name: 'Area' })).toContainText('Crude Unit');
     const required = page.getByRole('region', { name: 'Open permits' }).getByRole('listitem').filter({ hasText: 'Revalidation required' }).first();
+    await expect(required).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('handover.png') });
     const link = required.getByRole('link').first();
     const reference = (await link.textContent())!.split(' · ')[0]!;
     const history = page.getByRole('list', { name: 'Last handovers' });
