@@ -1,4 +1,5 @@
 import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import type { WorkOrder } from '../../../schemas';
 
 const useStyles = makeStyles({
@@ -9,10 +10,12 @@ interface Props {
   workOrder: WorkOrder;
   /** Shown only for an active status and a user with permits.edit (SPEC §2). */
   onCreatePermit?: () => void;
+  /** Under the description: the list's SIMOPS planning hint. */
+  hint?: ReactNode;
 }
 
 /** One work order of the list or the search: number, asset, status chips and description. */
-export function WorkOrderCard({ workOrder: w, onCreatePermit }: Props) {
+export function WorkOrderCard({ workOrder: w, onCreatePermit, hint }: Props) {
   const styles = useStyles();
   return (
     <Card aria-label={`Work order ${w.workOrderNumber}`}>
@@ -27,6 +30,7 @@ export function WorkOrderCard({ workOrder: w, onCreatePermit }: Props) {
         ))}
       </div>
       <Body1>{w.workOrderDescription}</Body1>
+      {hint}
     </Card>
   );
 }

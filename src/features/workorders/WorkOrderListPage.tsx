@@ -8,6 +8,8 @@ import { useReplica } from '../../app/replica';
 import { useAppData } from '../../app/startup/appData';
 import { useObservable } from '../../app/useObservable';
 import { locationMetadata$ } from '../permits/permitQueries';
+import { PlanningHints, planningPermits } from '../simops/PlanningHints';
+import { useSimops } from '../simops/useSimops';
 import { WorkOrderCard } from './WorkOrderCard';
 import { windowWorkOrders$ } from './workOrderQueries';
 import { NO_MATCH_PREFIX, NO_MATCH_SUFFIX } from './workOrderTexts';
@@ -29,6 +31,9 @@ export function WorkOrderListPage() {
   const homeId = data.homeLocation?.LocationId ?? null;
   const metadata = useObservable(useMemo(() => locationMetadata$(db, homeId), [db, homeId]), null);
   const all = useObservable(useMemo(() => windowWorkOrders$(db), [db]), undefined);
+  // The SIMOPS planning hint: scheduled orders beside open permits, from the replica's clashes (issue 38 §6).
+  const simops = useSimops();
+  const planning = useMemo(() => (simops ? planningPermits(simops) : []), [simops]);
   const [text, setText] = useState('');
   const [statuses, setStatuses] = useState<string[]>([]);
   const [page, setPage] = useState(0);
@@ -90,6 +95,7 @@ export function WorkOrderListPage() {
             key={w.workOrderNumber}
             workOrder={w}
             onCreatePermit={data.abilities.permits.edit && isActiveWorkOrder(w, active) ? () => navigate('/permits/create', { state: { workOrder: w } }) : undefined}
+            hint={simops && <PlanningHints order={w} view={simops} permits={planning} now={Date.now()} />}
           />
         ))}
       </div>
