@@ -15,6 +15,8 @@ export const hotWork = (version: number) =>
       radio('continuousGasMonitoring', 'Continuous gas monitoring required?', ['Yes', 'No'], { required: true }),
       textfield('fireWatchName', 'Fire watch', { required: true }),
       number('fireWatchMinutes', 'Fire watch after the work ends (minutes)', 30, 240, { required: true }),
+      // Hazard flags the site's SIMOPS matrix reads (issue 38): ticked here, the permit counts as that kind of work near others.
+      checkbox('ignitionSource', 'Ignition source at the job (open flame, sparks, hot surfaces)'),
       // Version 2 asks where sparks are contained; a permit copied from version 1 has no such answer.
       ...(version >= 2 ? [textarea('sparkContainment', 'Spark containment (blankets, screens, habitat)')] : []),
     ]),
@@ -35,6 +37,7 @@ export const confinedSpace = () =>
       textarea('rescuePlan', 'Rescue plan', { required: true }),
       textfield('communication', 'Communication between entrants and attendant', { required: true }),
       checkbox('rescueEquipment', 'Tripod, winch and harnesses at the entry point'),
+      checkbox('flammables', 'Flammables present in or around the space'),
     ]),
   ], 10, 8);
 
@@ -45,5 +48,7 @@ export const coldWork = () =>
       textarea('toolsAndEquipment', 'Tools and equipment'),
       checkbox('nonSparkingTools', 'Non-sparking tools where flammables may be present'),
       datetime('lineBreakTime', 'Line break (if any)'),
+      checkbox('lineBreak', 'Line break: opens a line or vessel that held process fluid'),
+      checkbox('flammables', 'Flammables present at the job'),
     ]),
   ], 10, 12);
