@@ -240,6 +240,21 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
     expect(method.statusCode).toBe(400);
     const step = await post(server, as.contractor, '/isolations/step', { IsolationCertificateId: 'x', Action: 'explode' });
     expect(step.statusCode).toBe(400);
+    const offTheSheet = await post(server, as.contractor, '/isolations', isolationBody({ Points: [{ ...isolationBody().Points[0]!, Latitude: 700, Longitude: 100 }] }));
+    expect(offTheSheet.statusCode).toBe(400);
+    expect(offTheSheet.json().message).toMatch(/Points\[0\]\.Latitude must be at most 660/);
+  });
+
+  it('keeps where each point is on the plot plan (issue 36 §8) with the plan, and changes it with the plan', async () => {
+    const placed = { ...isolationBody().Points[0]!, Latitude: 300.5, Longitude: 150 };
+    const made = await post(server, as.contractor, '/isolations', isolationBody({ Points: [placed] }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<IsolationCertificate>().IsolationCertificateId;
+    expect(made.json<IsolationCertificate>().Points[0]).toMatchObject({ Latitude: 300.5, Longitude: 150 });
+    const moved = await server.request({ method: 'PUT', url: '/api/isolations', token: as.contractor, payload: { IsolationCertificateId: id, Points: [{ ...placed, Latitude: 310, Longitude: 160 }] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const read = await server.request({ method: 'GET', url: `/api/isolations?IsolationCertificateId=${id}`, token: as.contractor });
+    expect(read.json<IsolationCertificate>().Points[0]).toMatchObject({ Latitude: 310, Longitude: 160 });
   });
 
   it('prints a certificate for the lock box, and the permits relying on it list it with every point', async () => {
