@@ -8,6 +8,7 @@ import { FIRST_LOAD_BUDGET_KB } from '../scripts/bundleBudget';
 import type { LoadResult } from './load/loadRun';
 import { loadRows } from './load/report';
 import type { SimopsBenchResult } from './page/api';
+import type { BoardSoakResult } from './scenarios/boardSoak';
 import type { DrainSample } from './scenarios/drain';
 import type { FirstLoadResult } from './scenarios/firstLoad';
 import type { InitialSyncSample } from './scenarios/initialSync';
@@ -32,6 +33,8 @@ export interface BenchResults {
   serverPull: ServerPullResult | null;
   /** Issue 38's clash function, CPU ×4; null when skipped. */
   simops: SimopsBenchResult | null;
+  /** Issue 39's soak of the control-room board; null when skipped. */
+  boardSoak: BoardSoakResult | null;
   /** Issue 12's load run: 200 devices pulling live, 20 writers. */
   load: LoadResult | null;
   /** Per key typed into the real app's list filter, CPU ×4. */
@@ -89,6 +92,18 @@ function simopsRows(r: BenchResults): Row[] {
     { figure: `   every pair tested (the baseline, once)`, value: formatMs(s.pairsMs), target: '' },
     { figure: `   recompute / every pair`, value: ratioText(full / s.pairsMs), target: '' },
     { figure: `SIMOPS: one permit's change p95, CPU ×4 (n=${s.changeMs.length})`, value: formatMs(change), target: '≤ 5 ms', met: change <= 5, samples: `p50 ${formatMs(quantile(s.changeMs, 0.5))}` },
+  ];
+}
+
+/** Issue 39's rows: the board's heap and DOM nodes at the end of its soak against its first minutes'. */
+function boardRows(r: BenchResults): Row[] {
+  const b = r.boardSoak;
+  const figure = 'Control-room board soak: JS heap at the end / first 5 min';
+  if (!b) return [{ figure, value: NOT_MEASURED, target: '≤ 1.10×' }];
+  const first = `first ${Math.round(Math.min(5, b.minutes / 3) * 10) / 10} min`;
+  return [
+    { figure: `Control-room board soak, ${b.minutes} min, ${b.changes} changes, ${b.permits.toLocaleString('en')} permits: JS heap end / ${first}`, value: ratioText(b.heapRatio), target: '≤ 1.10×', met: b.heapRatio <= 1.1, samples: `${formatMb(b.start.heapBytes)} → ${formatMb(b.end.heapBytes)}` },
+    { figure: `   DOM nodes end / ${first}`, value: ratioText(b.nodesRatio), target: '≤ 1.10×', met: b.nodesRatio <= 1.1, samples: `${b.start.nodes} → ${b.end.nodes}` },
   ];
 }
 
@@ -193,6 +208,7 @@ function rows(r: BenchResults): Row[] {
     { figure: '   refused / queueing offline took', value: r.drains.length > 0 ? `${Math.max(...r.drains.map((d) => d.refused))} / ${formatMs(median(r.drains.map((d) => d.queueMs)))}` : '–', target: '' },
     ...scaleRows(r),
     ...simopsRows(r),
+    ...boardRows(r),
     ...(r.load ? loadRows(r.load) : [{ figure: 'Load: 200 devices pulling live, 20 writers', value: NOT_MEASURED, target: '' }]),
   ];
 }

@@ -36,6 +36,7 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/permits/revoke', label: 'Revoke Permits', requires: ['permits.view', 'permits.edit'] },
   { to: '/isolations', label: 'Isolations', requires: ['permits.view'] },
   { to: '/handover', label: 'Shift handover', requires: ['permits.view'] },
+  { to: '/board', label: 'Control-room board', requires: ['permits.view'] },
   { to: '/workorders/list', label: 'Current Workorders', requires: ['workOrders'] },
   { to: '/workorders/search', label: 'Search Workorders', requires: ['workOrders'] },
   { to: '/admin', label: 'Admin', requires: ['forms.view'] },
@@ -66,13 +67,13 @@ export function visibleMenu(abilities: Abilities, flags: FeatureFlags, anyAbilit
 
 /**
  * What a signed-in path needs (SPEC §6): /permits/create needs edit, other /permits paths and
- * /isolations and /handover view, /forms and /admin forms.view, work-order pages the feature.
+ * /isolations, /handover and /board view, /forms and /admin forms.view, work-order pages the feature.
  */
 export function routeRequirements(pathname: string): Requirement[] {
   if (pathname === '/permits/create' || pathname.startsWith('/permits/draft/') || pathname === '/permits/revoke') {
     return ['permits.view', 'permits.edit'];
   }
-  if (pathname === '/permits' || pathname.startsWith('/permits/') || pathname.startsWith('/isolations') || pathname === '/handover') return ['permits.view'];
+  if (pathname === '/permits' || pathname.startsWith('/permits/') || pathname.startsWith('/isolations') || pathname === '/handover' || pathname === '/board') return ['permits.view'];
   if (pathname.startsWith('/forms') || pathname === '/admin' || pathname.startsWith('/admin/')) return ['forms.view'];
   if (pathname.startsWith('/workorders')) return ['workOrders'];
   return [];

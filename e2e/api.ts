@@ -21,7 +21,7 @@ export class ContractorApi {
     return new ContractorApi(request, accessToken, email);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
     const response = await this.request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${this.token}` } });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
@@ -38,6 +38,16 @@ export class ContractorApi {
   async setHomeLocation(locationId: number): Promise<void> {
     const { PersonnelId } = await this.profile();
     await this.call('POST', '/userpref', { PersonnelId, HomeLocationId: locationId });
+  }
+
+  /** Sets a permit's work location on its site's plot plan (PUT /permitinstance), as the edit page's dialog does. */
+  async setWorkLocation(PermitInstanceId: string, Latitude: number, Longitude: number): Promise<void> {
+    await this.call('PUT', '/permitinstance', { PermitInstanceId, Latitude, Longitude });
+  }
+
+  /** Submits a draft for approval (POST /permitinstance/submit). */
+  async submit(PermitInstanceId: string): Promise<void> {
+    await this.call('POST', '/permitinstance/submit', { PermitInstanceId });
   }
 
   /** Every live document of a collection in this user's scope, read page by page as a replica would. */

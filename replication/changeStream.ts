@@ -21,7 +21,18 @@ export interface ChangeStreamOptions {
   untilSignedIn(signal: AbortSignal): Promise<void>;
   onSignInNeeded(): Promise<void>;
   onError?(error: unknown): void;
+  /** A stream that was open ended (an error, the server, the network): changes are not heard until it is open again. */
+  onDisconnected?(): void;
+  /** A stream silent this long is taken as dead and opened again (default SILENT_STREAM_MS). */
+  silentMs?: number;
 }
+
+/**
+ * The server writes a heartbeat every 25 s (server/sync/stream.ts): a stream silent for longer is
+ * dead without having said so (a network gone under a half-open connection), and a wall display
+ * would wait on it for good. It is dropped and opened again.
+ */
+export const SILENT_STREAM_MS = 60_000;
 
 /**
  * One connection however many subscribe (share), opened with the first subscriber and closed
@@ -45,11 +56,17 @@ async function connectLoop(options: ChangeStreamOptions, signal: AbortSignal, em
   );
   let failures = 0;
   while (!signal.aborted) {
+    // One attempt's own abort: the caller's, or the silence watchdog's.
+    const attempt = new AbortController();
+    const stop = () => attempt.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    let connected = false;
     try {
-      const response = await options.http.open('GET', '/sync/stream', undefined, { signal, headers: { Accept: 'text/event-stream' } });
+      const response = await options.http.open('GET', '/sync/stream', undefined, { signal: attempt.signal, headers: { Accept: 'text/event-stream' } });
       failures = 0;
+      connected = true;
       emit({ kind: 'connected' });
-      await readChanges(response, signal, emit);
+      await readChanges(response, attempt, emit, options.silentMs ?? SILENT_STREAM_MS);
       failures = 1; // ended by the server: come back soon, but never in a tight loop
     } catch (error) {
       if (signal.aborted) return;
@@ -60,19 +77,30 @@ async function connectLoop(options: ChangeStreamOptions, signal: AbortSignal, em
       }
       options.onError?.(error);
       failures += 1;
+    } finally {
+      signal.removeEventListener('abort', stop);
+      if (connected && !signal.aborted) options.onDisconnected?.();
     }
     await pause(backoffDelay(failures, options.backoff), signal, backOnline);
   }
 }
 
-async function readChanges(response: Response, signal: AbortSignal, emit: (signal: StreamSignal) => void): Promise<void> {
+async function readChanges(response: Response, attempt: AbortController, emit: (signal: StreamSignal) => void, silentMs: number): Promise<void> {
   if (!response.body) return;
   const parser = new SseParser();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  // Dropped by aborting the request and cancelling the read, which ends a read that waits (whatever the fetch does with the abort).
+  const drop = () => {
+    attempt.abort();
+    void reader.cancel().catch(() => undefined);
+  };
+  let silence = setTimeout(drop, silentMs);
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done || signal.aborted) return;
+      if (done || attempt.signal.aborted) return;
+      clearTimeout(silence);
+      silence = setTimeout(drop, silentMs);
       for (const event of parser.push(value)) {
         if (event.event !== 'change') continue;
         const collections = parseCollections(event.data);
@@ -80,6 +108,7 @@ async function readChanges(response: Response, signal: AbortSignal, emit: (signa
       }
     }
   } finally {
+    clearTimeout(silence);
     await reader.cancel().catch(() => undefined);
   }
 }

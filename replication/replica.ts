@@ -49,6 +49,8 @@ export const LOCAL_DOCS = {
   auth: 'sync-auth',
   /** Written by any tab to ask the leader for a pull of everything now. */
   pullRequest: 'sync-pull-request',
+  /** Whether the leader's change stream is open, and since when (syncState.ts). */
+  stream: 'sync-stream',
   /** Permits the user marked "available offline": the cleanup keeps them. */
   availableOffline: 'available-offline',
 } as const;

@@ -15,7 +15,7 @@ import { keepPlotPlansOnDevice } from './plotPlanPrefetch';
 import { pullHandler, type PullContext } from './pull';
 import type { PulledDocuments, ReplicaDatabase } from './replica';
 import { browserOnline$ } from './syncStatus';
-import { markSignInNeeded, pullRequests$, untilSignedIn } from './syncState';
+import { markSignInNeeded, pullRequests$, resetStreamState, untilSignedIn, writeStreamState } from './syncState';
 
 /** Documents per pull request: large pages make the first sync of thousands of permits quick. */
 export const PULL_BATCH_SIZE = 1000;
@@ -112,6 +112,8 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     if (online) log?.log('warn', message, { error: error instanceof Error ? error.message : String(error) });
   };
 
+  // The stream's state is written after this, so a 'connected' is never overwritten by it.
+  const reset = resetStreamState(db).catch(warn('The stream state could not be kept.'));
   const stream$ = changeStream({
     http,
     backoff: backoff.stream,
@@ -119,6 +121,10 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
     onSignInNeeded: () => markSignInNeeded(db),
     untilSignedIn: (signal) => untilSignedIn(db, signal),
     onError: warn('The change stream failed; reconnecting.'),
+    onDisconnected: () => {
+      const at = now();
+      void reset.then(() => writeStreamState(db, { connected: false, at })).catch(warn('The stream state could not be kept.'));
+    },
   });
   const lastPage$ = new Subject<PulledCollection>();
   const pullContext: PullContext = { db, http, signal: abort.signal, now, onLastPage: (collection) => lastPage$.next(collection) };
@@ -146,7 +152,11 @@ function runAsLeader(options: SyncOptions): { stop(): Promise<void> } {
   const connected$ = stream$.pipe(filter((signal) => signal.kind === 'connected'));
   const subscriptions: Subscription[] = [
     online$.subscribe((value) => (online = value)),
-    connected$.subscribe(() => outbox.kick()),
+    connected$.subscribe(() => {
+      outbox.kick();
+      const at = now();
+      void reset.then(() => writeStreamState(db, { connected: true, at })).catch(warn('The stream state could not be kept.'));
+    }),
     pullRequests$(db).subscribe(() => {
       for (const replication of replications) replication.reSync();
       outbox.kick();

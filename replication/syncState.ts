@@ -60,6 +60,29 @@ export async function untilSignedIn(db: ReplicaDatabase, signal: AbortSignal): P
   await firstValueFrom(merge(signInNeeded$(db).pipe(filter((needed) => !needed)), fromEvent(signal, 'abort')));
 }
 
+/**
+ * The live change stream as the leader tab last saw it: open (changes arrive within a second), or
+ * closed since `at` (null: not open since this run started; what the replica holds is then as of
+ * its last pull). A wall display tells from it that it cannot reach the server.
+ */
+export interface StreamState {
+  connected: boolean;
+  at: number | null;
+}
+
+export const streamState$ = (db: ReplicaDatabase): Observable<StreamState> =>
+  local$<StreamState>(db, LOCAL_DOCS.stream).pipe(map((state) => state ?? { connected: false, at: null }));
+
+export async function writeStreamState(db: ReplicaDatabase, state: StreamState): Promise<void> {
+  await db.upsertLocal<StreamState>(LOCAL_DOCS.stream, state);
+}
+
+/** A new run starts with no stream: one left open by the last run (the tab closed) is closed since then, when unknown. */
+export async function resetStreamState(db: ReplicaDatabase): Promise<void> {
+  // Nothing to write on most starts: an offline cold start wakes no local-document subscriber for it.
+  if ((await readLocal<StreamState>(db, LOCAL_DOCS.stream))?.connected) await writeStreamState(db, { connected: false, at: null });
+}
+
 /** Asks the leader tab to pull everything now and retry the queue without waiting (the header's refresh button). */
 export async function forcePull(db: ReplicaDatabase, now = Date.now()): Promise<void> {
   await db.upsertLocal(LOCAL_DOCS.pullRequest, { at: now });

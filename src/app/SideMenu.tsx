@@ -17,6 +17,7 @@ import {
   SignOutRegular,
   WrenchRegular,
 } from '@fluentui/react-icons';
+import { TvRegular } from '@fluentui/react-icons/svg/tv';
 import { MENU, visibleMenu } from '../../domain/access';
 import { InlineNavDrawer } from './InlineNavDrawer';
 import { NavMenuBody } from './NavMenuBody';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ReactElement> = {
   [MENU[5]!.to]: <CheckmarkCircleRegular />,
   '/permits/search': <DocumentSearchRegular />,
   '/permits/revoke': <ProhibitedRegular />,
+  '/board': <TvRegular />,
   '/workorders/list': <WrenchRegular />,
   '/workorders/search': <SearchRegular />,
   '/admin': <ShieldRegular />,

@@ -92,6 +92,11 @@ const routes: RouteObject[] = [
         element: <SignedInRoot />,
         children: [
           {
+            // The control-room board fills a wall screen: the guard of every signed-in page, without the menu and header.
+            element: <RouteGuard />,
+            children: [permitRoute('/board', 'Control-room board', () => import('../features/board/BoardPage').then((m) => m.BoardPage))],
+          },
+          {
             element: <Shell />,
             children: [
               { path: '/unauthorized', element: <UnauthorizedPage />, ...titled('Unauthorized') },

@@ -13,7 +13,7 @@ describe('menu (SPEC §2, §6)', () => {
   it('shows everything to a user with every ability, in order', () => {
     expect(labels(abilities({ view: true, edit: true, print: true }, { view: true, edit: true }))).toEqual([
       'Dashboard', 'Create New Permit', 'Draft Permits', 'List Current Permits', 'Open Permits', 'Completed Permits',
-      'Search Permits', 'Revoke Permits', 'Isolations', 'Shift handover', 'Current Workorders', 'Search Workorders', 'Admin', 'Reports', 'Preferences',
+      'Search Permits', 'Revoke Permits', 'Isolations', 'Shift handover', 'Control-room board', 'Current Workorders', 'Search Workorders', 'Admin', 'Reports', 'Preferences',
     ]);
   });
 
@@ -46,6 +46,8 @@ describe('route guards (SPEC §6)', () => {
     ['/isolations/some-certificate', abilities({ view: true }), true],
     ['/handover', abilities(), false],
     ['/handover', abilities({ view: true }), true],
+    ['/board', abilities(), false],
+    ['/board', abilities({ view: true }), true],
     ['/forms', abilities({ view: true }), false],
     ['/admin/external-users', abilities({}, { view: true }), true],
     ['/admin', abilities({ view: true, edit: true }), false],

@@ -68,4 +68,35 @@ describe('the change stream', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(signals).toHaveLength(3);
   });
+
+  it('drops a stream silent longer than the heartbeat allows, says so, and opens it again', async () => {
+    const streams = [streamResponse(), streamResponse()];
+    const { fetch, requests } = recordingFetch(() => streams[requests.length - 1]!.response);
+    let disconnected = 0;
+    const signals: StreamSignal[] = [];
+    const subscription = changeStream({
+      http: testClient(fetch),
+      backoff: { baseMs: 10, capMs: 20 },
+      online$: new BehaviorSubject(true),
+      onSignInNeeded: async () => undefined,
+      untilSignedIn: async () => undefined,
+      onDisconnected: () => void (disconnected += 1),
+      silentMs: 100,
+    }).subscribe((s) => signals.push(s));
+
+    await waitFor(() => signals.length === 1, 2000, 'the first connection');
+    // A heartbeat keeps it: written before the silence runs out, twice over.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      streams[0]!.write(': heartbeat\n\n');
+    }
+    expect(disconnected).toBe(0);
+    await waitFor(() => signals.length === 2, 2000, 'the reconnection after the silence');
+    expect(disconnected).toBe(1);
+    expect(signals).toEqual([{ kind: 'connected' }, { kind: 'connected' }]);
+    subscription.unsubscribe();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Stopped by its subscriber, it is not a lost connection.
+    expect(disconnected).toBe(1);
+  });
 });
