@@ -15,12 +15,22 @@ export interface Shift {
   end: Date;
 }
 
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 /** How long a shift lasts on the clock's face: an end at or before the start is the next day's. */
 const lengthOf = (s: ShiftDefinition) => ((minutesOf(s.End) - minutesOf(s.Start) + 24 * 60 - 1) % (24 * 60)) + 1;
 
 /** A pattern that cannot tell which shift an instant is in, in words; null when each minute of the day is in exactly one shift. */
 export function shiftPatternProblem(pattern: ShiftPatternBody): string | null {
+  // What the schema also refuses, said here too so the device tells it before anything is sent.
+  if (pattern.Shifts.length === 0) return 'Give at least one shift: a single one from 06:00 to 06:00 covers the whole day.';
+  if (pattern.Shifts.length > 6) return `A site has at most 6 shifts a day; this pattern has ${pattern.Shifts.length}.`;
+  for (const [i, s] of pattern.Shifts.entries()) {
+    if (!s.Name.trim()) return `Give shift ${i + 1} a name, such as Day or Night.`;
+    if (!CLOCK.test(s.Start) || !CLOCK.test(s.End)) return `Give the start of the ${s.Name.trim()} shift as HH:MM on a 24-hour clock, e.g. 06:00.`;
+  }
+  const grace = pattern.Revalidation?.GraceMinutes;
+  if (grace !== undefined && (!Number.isInteger(grace) || grace < 0 || grace > 12 * 60)) return 'Give the revalidation grace period as a whole number of minutes from 0 to 720.';
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: pattern.TimeZone });
   } catch {
@@ -34,6 +44,10 @@ export function shiftPatternProblem(pattern: ShiftPatternBody): string | null {
   }
   const ordered = [...pattern.Shifts].sort((a, b) => minutesOf(a.Start) - minutesOf(b.Start));
   for (const [i, s] of ordered.entries()) {
+    const twin = ordered[i + 1];
+    if (twin && twin.Start === s.Start) return `The ${s.Name.trim()} and ${twin.Name.trim()} shifts both start at ${s.Start}: give each shift its own start time.`;
+  }
+  for (const [i, s] of ordered.entries()) {
     const next = ordered[(i + 1) % ordered.length]!;
     if (s.End !== next.Start) {
       return ordered.length === 1
@@ -44,6 +58,15 @@ export function shiftPatternProblem(pattern: ShiftPatternBody): string | null {
   const total = ordered.reduce((sum, s) => sum + lengthOf(s), 0);
   if (total !== 24 * 60) return `The shifts add up to ${Math.round(total / 6) / 10} hours: together they must cover the 24 hours of a day once.`;
   return null;
+}
+
+/**
+ * The shifts as the settings screen asks for them, by name and start: each ends where the next
+ * (by start time, round the clock) begins, so the day is tiled unless two start together.
+ */
+export function shiftsFromStarts(starts: readonly { Name: string; Start: string }[]): ShiftDefinition[] {
+  const ordered = [...starts].sort((a, b) => (CLOCK.test(a.Start) && CLOCK.test(b.Start) ? minutesOf(a.Start) - minutesOf(b.Start) : 0));
+  return ordered.map((s, i) => ({ Name: s.Name.trim(), Start: s.Start, End: ordered[(i + 1) % ordered.length]!.Start }));
 }
 
 /** Making a formatter costs ~50 times formatting with one: a page asks for hundreds of readings. */

@@ -72,6 +72,7 @@ const admin: RouteObject = {
     permitRoute('plot-plans', 'Plot Plans', () => import('../features/plotPlans/PlotPlansAdminPage').then((m) => m.PlotPlansAdminPage)),
     permitRoute('gas-tests', 'Gas Tests', () => import('../features/gasTests/GasSettingsPage').then((m) => m.GasSettingsPage)),
     permitRoute('simops', 'SIMOPS Matrix', () => import('../features/simops/SimopsMatrixPage').then((m) => m.SimopsMatrixPage)),
+    permitRoute('shifts', 'Shifts and Handover', () => import('../features/handover/ShiftSettingsPage').then((m) => m.ShiftSettingsPage)),
     permitRoute('printers', 'Printers', () => import('../features/printing/PrintersPage').then((m) => m.PrintersPage)),
     permitRoute('settings', 'Settings', () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
     { path: 'audit', ...lazyPage(() => import('../features/audit/AuditTrailPage').then((m) => m.AuditTrailPage)), ...titled('Audit Trail') },

@@ -6,6 +6,7 @@ import {
 } from '@fluentui/react-icons';
 import { BeakerRegular } from '@fluentui/react-icons/svg/beaker';
 import { TableSimpleRegular } from '@fluentui/react-icons/svg/table-simple';
+import { ClockRegular } from '@fluentui/react-icons/svg/clock';
 import { useAppData } from '../../app/startup/appData';
 import { adminSites, type AdminOutlet } from './adminSites';
 
@@ -40,6 +41,7 @@ const LINKS: { to: string; label: string; icon: ReactElement; administrators?: b
   { to: '/admin/plot-plans', label: 'Plot Plans', icon: <MapRegular />, editors: true },
   { to: '/admin/gas-tests', label: 'Gas Tests', icon: <BeakerRegular /> },
   { to: '/admin/simops', label: 'SIMOPS Matrix', icon: <TableSimpleRegular /> },
+  { to: '/admin/shifts', label: 'Shifts and Handover', icon: <ClockRegular /> },
   { to: '/admin/printers', label: 'Printers', icon: <PrintRegular />, administrators: true },
   { to: '/admin/settings', label: 'Settings', icon: <SettingsRegular />, administrators: true },
   { to: '/admin/audit', label: 'Audit Trail', icon: <FingerprintRegular />, administrators: true },
