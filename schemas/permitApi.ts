@@ -5,6 +5,8 @@ import { Comment, Permit, PermitStateSchema, Timestamp } from './permit';
 /** Client-generated ids (UUIDs) of permits and drafts: the outbox can create offline and resend safely. */
 export const PermitInstanceId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$', description: 'Permit instance id' });
 const Reason = Type.String({ maxLength: 2000 });
+/** As isolations.ts's IsolationCertificateId, which imports this module: written out here rather than import in a cycle. */
+const CertificateId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$', description: 'Isolation certificate id' });
 /** A Yjs update or state, base64 (DESIGN.md §5). 768 KiB of base64 stays under the body limit. */
 const YjsBase64 = Type.String({ maxLength: 786_432, pattern: '^[A-Za-z0-9+/]*={0,2}$' });
 
@@ -115,6 +117,12 @@ export const ApprovalActionBody = Type.Object(
     Action: Type.Union([Type.Literal('Approval'), Type.Literal('Review'), Type.Literal('Rejection'), Type.Literal('Discontinue')]),
     /** Required for Rejection and Discontinue. */
     Comment: Type.Optional(Reason),
+    /**
+     * The isolation certificates the permit named on the device when the approver approved
+     * (issue 36): an Approval is applied only while the permit names exactly these. Absent from
+     * devices older than the rule: then judged on the permit's links as they are.
+     */
+    IsolationCertificateIds: Type.Optional(Type.Array(CertificateId, { maxItems: 200, uniqueItems: true })),
   },
   { additionalProperties: false },
 );

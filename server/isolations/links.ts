@@ -1,4 +1,5 @@
 import type { IsolationCertificate, IsolationLinkBody, IsolationState } from '../../schemas';
+import { approvalBasisRefusal } from '../../domain/isolations/approvalBasis';
 import { interlock } from '../../domain/isolations/interlock';
 import { audit } from '../audit/record';
 import type { Queryable } from '../db/database';
@@ -62,6 +63,15 @@ export async function unlinkPermit(tx: Queryable, user: UserRecord, body: Isolat
   return loadCertificate(tx, certificate.IsolationCertificateId, false);
 }
 
+/** The certificates a permit names now, with their state, by reference. */
+const namedCertificates = (tx: Queryable, permitId: string) =>
+  tx.query<{ IsolationCertificateId: string; ReferenceId: string; State: IsolationState }>(
+    `select c.isolation_certificate_id as "IsolationCertificateId", c.reference_id as "ReferenceId", c.state as "State"
+       from isolation_links l join isolation_certificates c on c.isolation_certificate_id = l.isolation_certificate_id
+      where l.permit_instance_id = $1 and not c.deleted order by c.reference_id`,
+    [permitId],
+  );
+
 /**
  * The interlock on the permit's side: a permit about to become APPROVED must have every
  * certificate it names VERIFIED. Read without locking the certificates (the permit's row is
@@ -69,11 +79,28 @@ export async function unlinkPermit(tx: Queryable, user: UserRecord, body: Isolat
  * VERIFIED towards de-isolation, whose removals the open permit then blocks.
  */
 export async function isolationApprovalRefusal(tx: Queryable, permit: Pick<StoredPermit, 'PermitInstanceId' | 'PermitInstanceReferenceId' | 'State'>): Promise<string | null> {
-  const certificates = await tx.query<{ ReferenceId: string; State: IsolationState }>(
-    `select c.reference_id as "ReferenceId", c.state as "State"
-       from isolation_links l join isolation_certificates c on c.isolation_certificate_id = l.isolation_certificate_id
-      where l.permit_instance_id = $1 and not c.deleted order by c.reference_id`,
-    [permit.PermitInstanceId],
-  );
+  const certificates = await namedCertificates(tx, permit.PermitInstanceId);
   return interlock({ action: 'approvePermit', permit, certificates });
+}
+
+/**
+ * An approval applied only on the certificates the approver saw (`basis`, the ids its device
+ * sent; undefined from an older device). The permit's row is locked, and a link change locks it
+ * first too, so its links cannot change between this look and the approval's write.
+ */
+export async function approvalBasisRefusalOf(tx: Queryable, permit: Pick<StoredPermit, 'PermitInstanceId' | 'PermitInstanceReferenceId' | 'SiteId'>, basis: readonly string[] | undefined): Promise<string | null> {
+  if (!basis) return null;
+  const linked = await namedCertificates(tx, permit.PermitInstanceId);
+  // The references of those relied on and no longer named, for the sentence: only of the permit's site, where a link could be.
+  const known = await tx.query<{ IsolationCertificateId: string; ReferenceId: string }>(
+    `select isolation_certificate_id as "IsolationCertificateId", reference_id as "ReferenceId"
+       from isolation_certificates where isolation_certificate_id = any($1::text[]) and site_id = $2 and not deleted`,
+    [[...basis], permit.SiteId],
+  );
+  const referenceOf = new Map(known.map((c) => [c.IsolationCertificateId, c.ReferenceId]));
+  return approvalBasisRefusal({
+    permit,
+    basis: basis.map((id) => ({ IsolationCertificateId: id, ReferenceId: referenceOf.get(id) ?? null })),
+    linked,
+  });
 }

@@ -1,7 +1,8 @@
-import type { ApprovalAction, ApprovalRecord } from '../../schemas';
+import type { ApprovalAction, ApprovalActionBody, ApprovalRecord } from '../../schemas';
 import { actionableRecords, duePhase } from '../../domain/permits/approvals';
 import type { PermitAction } from '../../domain/permits/lifecycle';
 import { historyAhead } from '../audit/record';
+import { approvalBasisRefusalOf } from '../isolations/links';
 import type { Queryable } from '../db/database';
 import { conflict } from '../http/errors';
 import type { UserRecord } from '../users/users';
@@ -24,8 +25,16 @@ function decided(record: ApprovalRecord, action: ApprovalAction, user: UserRecor
   };
 }
 
-async function act(tx: Queryable, context: PermitContext, record: ApprovalRecord | undefined, action: ApprovalAction, comment: string | undefined, now: Date): Promise<TransitionResult> {
+/**
+ * `basis`: the isolation certificates an Approval was judged on, from the device; an Approval is
+ * applied only while the permit names exactly those (issue 36), whether or not it is the last.
+ */
+async function act(tx: Queryable, context: PermitContext, record: ApprovalRecord | undefined, action: ApprovalAction, comment: string | undefined, now: Date, basis?: readonly string[]): Promise<TransitionResult> {
   const to = authorize(context, ACTIONS[action], { record, reason: comment });
+  if (action === 'Approval') {
+    const refusal = await approvalBasisRefusalOf(tx, context.permit, basis);
+    if (refusal) throw conflict(refusal);
+  }
   const target = record!;
   const records = context.approvals.Approvals.map((r) => (r.PermitApprovalId === target.PermitApprovalId ? decided(r, action, context.user, now) : r));
   return applyChange(tx, context, {
@@ -39,10 +48,10 @@ async function act(tx: Queryable, context: PermitContext, record: ApprovalRecord
 }
 
 /** POST /permitinstance/approval: approve, review, reject or discontinue one approval record as a member of its group. */
-export async function actOnApproval(tx: Queryable, user: UserRecord, body: { PermitInstanceId: string; PermitApprovalId: string; Action: ApprovalAction; Comment?: string }, now: Date) {
+export async function actOnApproval(tx: Queryable, user: UserRecord, body: ApprovalActionBody, now: Date) {
   const context = await permitContext(tx, user, body.PermitInstanceId);
   const record = context.approvals.Approvals.find((r) => r.PermitApprovalId === body.PermitApprovalId);
-  return act(tx, context, record, body.Action, body.Comment, now);
+  return act(tx, context, record, body.Action, body.Comment, now, body.IsolationCertificateIds);
 }
 
 /**

@@ -3,7 +3,7 @@ import { MADE_AT_HEADER, type IsolationCertificate } from '../../schemas';
 import { DATABASE_KINDS, type TestServer } from './harness';
 import { pdfText, qrOnFirstPage } from './pdfText';
 import { createCertificate, isolationBody, steps, toVerified } from './isolationFactories';
-import { actOn, createPermit, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
+import { actOn, approvalsOf, auditActions, createPermit, expectRefused, permitOf, post, signInCast, startPermitServer, type Cast } from './permitFactories';
 
 const APPLY = (id: string, PointId: string) => ({ IsolationCertificateId: id, PointId, Action: 'apply' });
 
@@ -213,6 +213,40 @@ describe.each(DATABASE_KINDS)('isolation certificates on %s', (kind) => {
     const both = await Promise.all([post(server, as.issuer, '/isolations/point', verify), post(server, as.admin, '/isolations/point', verify)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Point MCC-3-B12 was verified already by /);
+  });
+
+  it('applies an approval only on the isolations its device saw: a link refused before it leaves it refused, not approved on none', async () => {
+    const approve = async (id: string, name: string, basis?: string[]) => {
+      const record = (await approvalsOf(server, as.issuer, id)).Approvals.find((a) => a.ApprovalName === name)!;
+      return post(server, as.issuer, '/permitinstance/approval', { PermitInstanceId: id, PermitApprovalId: record.PermitApprovalId, Action: 'Approval', ...(basis ? { IsolationCertificateIds: basis } : {}) });
+    };
+    const { IsolationCertificateId: id, ReferenceId: ref } = await createCertificate(server, as.contractor);
+    await toVerified(server, id, as.contractor, as.issuer);
+    // Device B, offline, named the certificate and approved on it; device A's de-isolation request reached the server first, so B's link was refused.
+    const permitId = await createPermit(server, as.contractor);
+    const permitRef = (await permitOf(server, as.issuer, permitId)).PermitInstanceReferenceId;
+    await steps(server, [[as.issuer, '/isolations/step', { IsolationCertificateId: id, Action: 'requestDeisolation' }]]);
+    await refused(as.contractor, '/isolations/link', { IsolationCertificateId: id, PermitInstanceId: permitId }, 409, new RegExp(`^Isolation certificate ${ref} is DE-ISOLATION REQUESTED`));
+    await expectRefused(server, permitId, () => approve(permitId, 'PermitIssuer', [id]), 409,
+      `This approval of permit ${permitRef} relied on isolation certificate ${ref}, which the permit no longer names: it was not applied. Check the isolations the permit relies on now and approve it again if they are right.`);
+    const twice = await post(server, as.issuer, '/permitinstance/approval', { PermitInstanceId: permitId, PermitApprovalId: 'x', Action: 'Approval', IsolationCertificateIds: [id, id] });
+    expect([twice.statusCode, twice.json().message]).toEqual([400, expect.stringMatching(/IsolationCertificateIds/)]);
+    // Approved again on what the permit names now (nothing), it goes through.
+    expect((await approve(permitId, 'PermitIssuer', [])).statusCode).toBe(200);
+    expect((await approve(permitId, 'OperationsSupervisor', [])).json()).toMatchObject({ State: 'APPROVED' });
+
+    // The other way round: a certificate named since the approver looked is one the approval did not see.
+    const other = await createCertificate(server, as.contractor);
+    await toVerified(server, other.IsolationCertificateId, as.contractor, as.issuer);
+    const named = await createPermit(server, as.contractor);
+    const namedRef = (await permitOf(server, as.issuer, named)).PermitInstanceReferenceId;
+    await steps(server, [[as.contractor, '/isolations/link', { IsolationCertificateId: other.IsolationCertificateId, PermitInstanceId: named }]]);
+    await expectRefused(server, named, () => approve(named, 'PermitIssuer', []), 409,
+      new RegExp(`^This approval of permit ${namedRef} did not see isolation certificate ${other.ReferenceId}, which the permit now names: it was not applied\\.`));
+    expect((await approve(named, 'PermitIssuer', [other.IsolationCertificateId])).statusCode).toBe(200);
+    // A device from before the rule sends no basis: judged on the links as they are, as before.
+    expect((await approve(named, 'OperationsSupervisor')).json()).toMatchObject({ State: 'APPROVED' });
+    expect(await auditActions(server, named)).toEqual(['permit.create', 'permit.submit', 'permit.approval.approval', 'permit.approval.approval']);
   });
 
   it('keeps certificates in their location’s scope: nobody outside sees or changes one, a viewer sees without changing', async () => {
