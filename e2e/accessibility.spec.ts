@@ -342,6 +342,7 @@ test.describe('as the administrator', () => {
     await visit(page, '/admin/plot-plans', 'Plot Plans');
     await visit(page, '/admin/simops', 'SIMOPS Matrix');
     await visit(page, '/admin/gas-tests', 'Gas Tests');
+    await visit(page, '/admin/shifts', 'Shifts and Handover');
     await open(page, '/admin/printers', 'Printers');
     // Scanned once the printers answered: axe caught Refresh fading from disabled as they did.
     await expect(page.getByRole('button', { name: 'Refresh list' })).toBeEnabled({ timeout: 60_000 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShiftPatternBody } from '../../schemas';
 import { areasMissingHandover, missingHandover } from '../../domain/handover/missing';
-import { defaultShiftPattern, instantOf, nextShift, previousShift, shiftAt, shiftPatternProblem } from '../../domain/handover/shifts';
+import { defaultShiftPattern, instantOf, nextShift, previousShift, shiftAt, shiftPatternProblem, shiftsFromStarts } from '../../domain/handover/shifts';
 
 const CHICAGO = defaultShiftPattern(1, 'America/Chicago');
 const at = (iso: string) => new Date(iso);
@@ -80,6 +80,32 @@ describe('shift patterns an administrator may save', () => {
     expect(problem({ Shifts: [{ Name: 'Day', Start: '06:00', End: '18:00' }, { Name: 'day', Start: '18:00', End: '06:00' }] })).toBe('Two shifts are named day: give each shift its own name.');
     expect(problem({ Shifts: [{ Name: 'Day', Start: '06:00', End: '18:00' }] })).toMatch(/^The Day shift runs 06:00–18:00: a single shift must end when it starts/);
     expect(problem({ TimeZone: 'Mars/Olympus' })).toBe("Mars/Olympus is not a time zone: give the site's zone as in America/Chicago or Europe/Amsterdam.");
+  });
+  it('refuses on the device what the settings screen can get wrong, before anything is sent', () => {
+    expect(problem({ Shifts: [] })).toBe('Give at least one shift: a single one from 06:00 to 06:00 covers the whole day.');
+    expect(problem({ Shifts: [{ Name: ' ', Start: '06:00', End: '06:00' }] })).toBe('Give shift 1 a name, such as Day or Night.');
+    expect(problem({ Shifts: [{ Name: 'Day', Start: '', End: '06:00' }] })).toBe('Give the start of the Day shift as HH:MM on a 24-hour clock, e.g. 06:00.');
+    expect(problem({ Revalidation: { Enabled: true, GraceMinutes: 721 } })).toBe('Give the revalidation grace period as a whole number of minutes from 0 to 720.');
+    expect(problem({ Revalidation: { Enabled: true, GraceMinutes: Number.NaN } })).toMatch(/grace period/);
+    expect(problem({ Revalidation: { Enabled: true, GraceMinutes: 0 } })).toBeNull();
+  });
+});
+
+describe('shifts given by name and start, as the settings screen asks for them', () => {
+  it('ends each shift where the next begins, round the clock, in order of start', () => {
+    expect(shiftsFromStarts([{ Name: ' Nights ', Start: '22:00' }, { Name: 'Early', Start: '06:00' }, { Name: 'Late', Start: '14:00' }])).toEqual([
+      { Name: 'Early', Start: '06:00', End: '14:00' }, { Name: 'Late', Start: '14:00', End: '22:00' }, { Name: 'Nights', Start: '22:00', End: '06:00' },
+    ]);
+    expect(shiftsFromStarts([{ Name: 'All day', Start: '07:00' }])).toEqual([{ Name: 'All day', Start: '07:00', End: '07:00' }]);
+  });
+  it('tiles the day for any distinct starts, and names the two shifts that start together', () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 24 * 60 - 1 }), { minLength: 1, maxLength: 6 }), (minutes) => {
+      const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const shifts = shiftsFromStarts(minutes.map((m, i) => ({ Name: `S${i}`, Start: clock(m) })));
+      expect(shiftPatternProblem({ TimeZone: 'Europe/Amsterdam', Shifts: shifts })).toBeNull();
+    }), { numRuns: 200 });
+    expect(shiftPatternProblem({ TimeZone: 'UTC', Shifts: shiftsFromStarts([{ Name: 'Day', Start: '06:00' }, { Name: 'Night', Start: '06:00' }]) }))
+      .toBe('The Day and Night shifts both start at 06:00: give each shift its own start time.');
   });
 });
 

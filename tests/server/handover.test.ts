@@ -59,6 +59,9 @@ describe.each(DATABASE_KINDS)('shift handover on %s', (kind) => {
     const gap = await server.request({ method: 'PUT', url: '/api/handover/shifts?SiteId=1', token: as.admin, payload: { ...three, Shifts: three.Shifts.slice(0, 2) } });
     expect(gap.statusCode).toBe(400);
     expect(gap.json().message).toBe('The B shift ends at 23:00 but the next shift, A, starts at 07:00: each shift must end when the next begins, so that every hour of the day is in exactly one shift.');
+    const together = await server.request({ method: 'PUT', url: '/api/handover/shifts?SiteId=1', token: as.admin, payload: { ...three, Shifts: [{ Name: 'A', Start: '07:00', End: '07:00' }, { Name: 'B', Start: '07:00', End: '07:00' }] } });
+    expect(together.statusCode).toBe(400);
+    expect(together.json().message).toBe('The A and B shifts both start at 07:00: give each shift its own start time.');
     const badClock = await server.request({ method: 'PUT', url: '/api/handover/shifts?SiteId=1', token: as.admin, payload: { ...three, Shifts: [{ Name: 'A', Start: '7am', End: '07:00' }] } });
     expect(badClock.statusCode).toBe(400);
     expect(badClock.json().message).toMatch(/HH:MM/);
