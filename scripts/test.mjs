@@ -14,7 +14,8 @@ for (const file of [vitestReport, loadReport, playwrightReport]) rmSync(file, { 
 // The load run (200 devices, 20 writers, 60 s) and the fault runs (servers killed while a write
 // waits on a lock) go one after the other, after the other files: beside them the load run would
 // slow them down and they would blur its figures, and the kills need a quiet machine to be timed.
-const ALONE = ['tests/reliability/load.test.ts', 'tests/reliability/faults.test.ts'];
+// The scale proof (three instances behind HAProxy and PgBouncer under the load) likewise.
+const ALONE = ['tests/reliability/load.test.ts', 'tests/reliability/scale.test.ts', 'tests/reliability/faults.test.ts'];
 const vitest = (args, report) => spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' }).status ?? 1;
 
 /** Each phase's wall time, printed at the end: the suite's time is a budget (.ci/run checks it). */

@@ -13,7 +13,7 @@ import { scratchPostgres } from '../server';
 import { memoryTrend, sampleEvery, type MemoryTrend } from './memory';
 import { startDevices, type DeviceFleet } from './devices';
 import { seedLoad } from './seed';
-import { startProductionServer } from './serverProcess';
+import { startProductionServer, type ProductionServer } from './serverProcess';
 import { inBatches, signIn, type SignedIn } from './signIn';
 import { percentileMs } from './tally';
 import { runWriters, type Accepted, type EditTarget } from './writers';
@@ -32,6 +32,13 @@ export interface LoadOptions {
   /** Processes the devices are spread over (devices.ts). */
   processes: number;
   log(line: string): void;
+  /**
+   * What the devices and writers talk to, on the seeded database: the production server by
+   * default; the scale proof passes HAProxy in front of three instances (tests/reliability/clusterProcess.ts).
+   */
+  startServer?: (databaseUrl: string) => Promise<ProductionServer>;
+  /** Runs while the writers push (instance kills, restarts, probes); the run waits for it as for them. */
+  during?: () => Promise<void>;
 }
 
 export const LOAD_DEFAULTS = { clients: 200, writers: 20, rate: 0.2, permits: 1000, editable: 40, processes: 4 } as const;
@@ -138,7 +145,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { log } = options;
   const loadAtStart = loadavg();
   const database = await scratchPostgres(options.adminUrl, `openpermit_load_${process.pid}_${Date.now().toString(36)}`);
-  let server: Awaited<ReturnType<typeof startProductionServer>> | null = null;
+  let server: ProductionServer | null = null;
   let fleet: DeviceFleet | null = null;
   const cleanUp = async () => {
     stopRunning = null;
@@ -151,7 +158,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   try {
     log(`Seeding the demo site, ${options.permits} permits and ${options.clients + options.writers} accounts…`);
     const seed = await seedLoad(database.url, { permits: options.permits, pullers: options.clients, writers: options.writers, editable: options.editable });
-    server = await startProductionServer(database.url);
+    server = await (options.startServer ?? startProductionServer)(database.url);
     const url = server.url;
     log(`Server up at ${url}; signing ${options.writers} writers in…`);
     const writers = await inBatches(seed.writers, SIGN_IN_PARALLEL, (account) => signIn(url, account));
@@ -169,7 +176,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const rss = sampleEvery(1000, server.rssMb);
     await server.dumpTrace();
     const [serverCpu, generatorCpu, live] = [server.cpuSeconds(), process.cpuUsage(), performance.now()];
-    const run = await runWriters(url, writers, targets, options.rate, options.seconds);
+    const [run] = await Promise.all([runWriters(url, writers, targets, options.rate, options.seconds), options.during?.()]);
     const trace = JSON.parse((await server.dumpTrace()) ?? '{}') as Trace;
     // LOAD_TRACE=1: every stage and statement, for finding where a request's time goes.
     if (process.env.LOAD_TRACE) log(`Inside the server while the writers ran (ms):\n${traceTable(trace)}`);
