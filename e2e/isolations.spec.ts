@@ -178,10 +178,12 @@ test.beforeAll(async () => {
 
 /**
  * Issue 36 §5: device A, offline, asks for the de-isolation and takes a lock off, knowing of no
- * permit relying on the certificate; device B names it on a permit (the server hears that) and,
- * offline, issues the permit. Whichever device comes back first, the server keeps the locks on
- * under the permit, or the permit unissued; the loser's change lands in Not synced naming what
- * blocked it, and both devices show the server's truth.
+ * permit relying on the certificate; device B, offline too, names it on a permit and issues the
+ * permit on it. Whichever device comes back first, no lock comes off under the issued permit and
+ * no permit is issued on an isolation on its way off: A first, B's link is refused and so is the
+ * approval queued behind it, judged on that link (the approval carries the certificates it saw);
+ * B first, A's removal is refused. The loser's changes land in Not synced naming what blocked
+ * them, and both devices show the server's truth.
  */
 async function removalAgainstIssue(browser: Browser, first: 'removal' | 'issue') {
   const id = `e2e-ic-${first}-first`;
@@ -201,16 +203,15 @@ async function removalAgainstIssue(browser: Browser, first: 'removal' | 'issue')
 
   const permit = await new PermitEditPage(priya.page).goto(ISSUED);
   const panel = priya.page.getByRole('region', { name: 'Isolations' });
+  await priya.context.setOffline(true);
   await panel.getByRole('combobox', { name: 'Link an isolation certificate' }).pressSequentially(reference);
   await priya.page.getByRole('option', { name: new RegExp(`^${reference} — `) }).click();
   await expect(panel.getByLabel(`Isolation certificate ${reference}`)).toContainText('VERIFIED');
-  await expect(priya.shell.pendingCount).toBeHidden({ timeout: 30_000 });
-  await priya.context.setOffline(true);
   await permit.actions.getByRole('button', { name: 'Approvals' }).click();
   await permit.approvalsDialog.getByRole('button', { name: 'Approve' }).last().click();
   await permit.approvalsDialog.getByRole('button', { name: 'Close' }).click();
-  // Queued: the device does not call the permit APPROVED before the server does.
-  await expect(priya.shell.pendingCount).toHaveText('1 pending');
+  // Queued behind the link: the device does not call the permit APPROVED before the server does.
+  await expect(priya.shell.pendingCount).toHaveText('2 pending');
 
   const [before, after] = first === 'removal' ? [carlos, priya] : [priya, carlos];
   await before.context.setOffline(false);
@@ -218,27 +219,30 @@ async function removalAgainstIssue(browser: Browser, first: 'removal' | 'issue')
   await after.context.setOffline(false);
   await expect(after.shell.pendingCount).toBeHidden({ timeout: 30_000 });
 
-  // The lock stays on in both orders: the server knew the permit relied on it; A's page shows it on again, and why.
-  const permitState = first === 'removal' ? 'PENDING' : 'APPROVED';
-  const kept = `Permit ${permitRef} (${permitState}) is still open and relies on this isolation: isolation certificate ${reference} cannot have a point removed until it is completed, rejected or revoked.`;
-  await expectRefused(carlos, `Remove isolation point ${tags[0]} of ${reference}`, kept);
   await expect(stateOf(carlos.page)).toHaveText('DE-ISOLATION REQUESTED');
-  await expect(point(carlos.page, tags[0]!).getByRole('button', { name: 'Remove' })).toBeDisabled();
-  await expect(point(carlos.page, tags[0]!)).toContainText(kept);
-  await expect(carlos.page.getByRole('list', { name: 'Linked permits' })).toContainText(new RegExp(`${permitRef}\\s*${permitState}`));
   const held = await onServer(id);
   expect(held.state).toBe('DE-ISOLATION REQUESTED');
-  expect(held.points.map((p) => p.RemovedBy)).toEqual([null, null]);
 
   if (first === 'removal') {
-    // The de-isolation was asked for first: the permit is not issued on an isolation on its way off.
-    await expectRefused(priya, 'Approval on a permit', `Permit ${permitRef} cannot be approved: isolation certificate ${reference} (DE-ISOLATION REQUESTED) is not VERIFIED.`);
+    // The de-isolation reached the server while no permit named the certificate: the lock came off, rightly.
+    expect(held.points.map((p) => p.RemovedBy !== null)).toEqual([true, false]);
+    await expect(carlos.shell.notSyncedButton).toBeHidden();
+    // B's link is refused, and the approval queued behind it is not applied on a permit that now names no isolation.
+    await expectRefused(priya, 'Approval on a permit',
+      `This approval of permit ${permitRef} relied on isolation certificate ${reference}, which the permit no longer names: it was not applied. Check the isolations the permit relies on now and approve it again if they are right.`,
+      [`Rely on isolation certificate ${reference} for permit ${permitRef}`, `Isolation certificate ${reference} is DE-ISOLATION REQUESTED: a permit can only rely on an isolation that is planned or in place.`]);
     await permit.expectState('PENDING');
-    // Recoverable: the issuer drops the certificate on its way off (allowed before approval), for a new one to be named.
-    await panel.getByLabel(`Isolation certificate ${reference}`).getByRole('button', { name: 'Unlink' }).click();
+    expect((await server().db.query<{ state: string }>('select state from permits where permit_instance_id = $1', [ISSUED]))[0]!.state).toBe('PENDING');
+    // Back to the server's truth: the permit names no certificate.
     await expect(panel.getByLabel(`Isolation certificate ${reference}`)).toBeHidden();
-    await expect(priya.shell.pendingCount).toBeHidden({ timeout: 30_000 });
   } else {
+    // The lock stays on: the server knew the issued permit relied on it; A's page shows it on again, and why.
+    const kept = `Permit ${permitRef} (APPROVED) is still open and relies on this isolation: isolation certificate ${reference} cannot have a point removed until it is completed, rejected or revoked.`;
+    await expectRefused(carlos, `Remove isolation point ${tags[0]} of ${reference}`, kept);
+    await expect(point(carlos.page, tags[0]!).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await expect(point(carlos.page, tags[0]!)).toContainText(kept);
+    await expect(carlos.page.getByRole('list', { name: 'Linked permits' })).toContainText(new RegExp(`${permitRef}\\s*APPROVED`));
+    expect(held.points.map((p) => p.RemovedBy)).toEqual([null, null]);
     await permit.expectState('APPROVED');
     await expect(priya.shell.notSyncedButton).toBeHidden();
   }
@@ -246,12 +250,12 @@ async function removalAgainstIssue(browser: Browser, first: 'removal' | 'issue')
   await priya.context.close();
 }
 
-/** The change `label` is in the person's Not synced list with `reason`. */
-async function expectRefused({ page, shell }: Person, label: string, reason: string) {
-  await expect(shell.notSyncedButton).toHaveText('1 not synced', { timeout: 20_000 });
+/** The change `label` is in the person's Not synced list with `reason`, and so is each of `others` (label, reason), and nothing else. */
+async function expectRefused({ page, shell }: Person, label: string, reason: string, ...others: [string, string][]) {
+  await expect(shell.notSyncedButton).toHaveText(`${1 + others.length} not synced`, { timeout: 20_000 });
   await shell.notSyncedButton.click();
   const notSynced = new NotSyncedDialog(page);
-  await expect(notSynced.entry(label)).toContainText(reason);
+  for (const [what, why] of [[label, reason], ...others] as const) await expect(notSynced.entry(what)).toContainText(why);
   await notSynced.close();
 }
 

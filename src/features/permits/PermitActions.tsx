@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { approvalBasis } from '../../../domain/isolations/approvalBasis';
 import { messages } from '../../../domain/messages';
 import type { ApprovalsView } from '../../../domain/permits/approvals';
 import { RULES, settle } from '../../../domain/permits/lifecycle';
@@ -166,7 +167,7 @@ export function PermitActions({ permit, approvals, groups, canEdit, copyEnabled,
           }
           // SIMOPS (issue 38), judged on the device first: a block is refused, a review waits for the comment that acknowledges it.
           const clash = action === 'Approval' && issues(record) ? simopsRefusal(simops, permit, comment, Date.now()) : null;
-          if (!clash) void actOnApproval(writer, id, record.PermitApprovalId, action, comment);
+          if (!clash) void actOnApproval(writer, id, record.PermitApprovalId, action, comment, approvalBasis(named));
           return clash;
         }}
       />

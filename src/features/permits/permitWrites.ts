@@ -130,11 +130,19 @@ export const rejectPermit = (w: Writer, id: string, reason: string) =>
 export const revokePermit = (w: Writer, id: string, reason: string) =>
   transition(w, '/permitinstance/revoke', { PermitInstanceIds: [id], reason }, 'Revoke a permit', id, { State: 'REVOKED', EndStateDescription: reason });
 
-export const actOnApproval = (w: Writer, id: string, approvalId: string, action: ApprovalAction, comment: string) =>
+/**
+ * `isolations`: the ids of the certificates the permit names on this device as the approver acts
+ * (approvalBasis): the server applies an Approval only while the permit names exactly those, so a
+ * link queued before it and refused does not leave it approved on isolations nobody saw.
+ */
+export const actOnApproval = (w: Writer, id: string, approvalId: string, action: ApprovalAction, comment: string, isolations: readonly string[]) =>
   transition(
     w,
     '/permitinstance/approval',
-    { PermitInstanceId: id, PermitApprovalId: approvalId, Action: action, ...(comment.trim() ? { Comment: comment.trim() } : {}) },
+    {
+      PermitInstanceId: id, PermitApprovalId: approvalId, Action: action, ...(comment.trim() ? { Comment: comment.trim() } : {}),
+      ...(action === 'Approval' ? { IsolationCertificateIds: [...isolations] } : {}),
+    },
     `${action} on a permit`,
     id,
   );
