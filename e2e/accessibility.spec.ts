@@ -265,6 +265,13 @@ test.describe('as the administrator', () => {
     await scanRoute(page, '/handover');
   });
 
+  test('the control-room board', async () => {
+    await open(page, '/board', 'Control-room board');
+    // Scanned with the area's counts and the stream's state shown, as the wall screen shows them.
+    await expect(page.getByText(/^(Live · |Last updated )/)).toBeVisible({ timeout: 30_000 });
+    await scanRoute(page, '/board');
+  });
+
   test('the admin area: users, lists, forms, templates, cache, plot plans, printers, settings, audit trail', async () => {
     await visit(page, '/admin', 'Admin');
 
