@@ -74,7 +74,7 @@ test('an issuer opens the Crude Unit’s handover, signs for the last shift’s 
 });
 
 test('the next shift: 30 minutes in, the dashboard warns the incoming issuer that the Crude Unit’s handover is not signed for; with revalidation on, its permits read Revalidation required on the handover, the permit page and the list; her signature clears the warning; handovers older than the device keeps are read from the server', async ({ browser, baseURL, request }, testInfo) => {
-  // An administrator turns revalidation on (the shifts have no screen yet): through the API with the token of their browser.
+  // An administrator turns revalidation on (its screen, Admin → Shifts and Handover, has a spec of its own): through the API with the token of their browser.
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
   await (await new SignInPage(adminPage).goto()).signInAsEmployee(users.admin.email, DEMO_PASSWORD);
