@@ -3,6 +3,13 @@ import type { Clash, SimopsWork } from './clash';
 import { kindIds, kindTable, worstPair, type KindTable } from './kindTable';
 import type { CompiledMatrix } from './matrix';
 
+
+/**
+ * The trees are searched a micrometre past each separation: a distance the exact test rounds to the
+ * separation (or to 0, for two points a hair apart) may lie just outside the search box, and the
+ * exact distance, not the box, decides (the property test found 5e-324 m reading as 0).
+ */
+const SEARCH_SLACK_M = 1e-6;
 /** A permit in the index: its work, its kinds as numbers, and its clashes. */
 interface Entry {
   work: SimopsWork;
@@ -79,7 +86,7 @@ export class ClashIndex {
           const found = plan.items[b];
           // Each pair of kinds from one side: the kind with fewer permits asks the other's tree.
           if (!tree || !found || (a !== b && (from.length > found.length || (from.length === found.length && a > b)))) continue;
-          const separation = separations[a * size + b]!;
+          const separation = separations[a * size + b]! + SEARCH_SLACK_M;
           this.fromKind = a;
           this.foundKind = b;
           this.found = found;
@@ -205,7 +212,7 @@ export class ClashIndex {
         for (const b of partners[a]!) {
           const tree = plan.trees[b];
           if (!tree) continue;
-          const separation = separations[a * size + b]!;
+          const separation = separations[a * size + b]! + SEARCH_SLACK_M;
           this.found = plan.items[b]!;
           tree.search(x - separation, y - separation, x + separation, y + separation, this.onFound);
         }
